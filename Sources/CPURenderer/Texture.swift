@@ -1,0 +1,97 @@
+import Foundation
+import LayerCompositor
+import LayerKit
+
+/// One mip level as normalised floats for sampling.
+struct Level {
+    let width: Int
+    let height: Int
+    let data: [SIMD4<Float>]
+
+    init(_ b: Bitmap) {
+        width = b.width
+        height = b.height
+        var d = [SIMD4<Float>](repeating: .zero, count: b.width * b.height)
+        b.pixels.withUnsafeBufferPointer { p in
+            for i in 0..<d.count {
+                d[i] = SIMD4(Float(p[i * 4]), Float(p[i * 4 + 1]), Float(p[i * 4 + 2]), Float(p[i * 4 + 3])) / 255
+            }
+        }
+        data = d
+    }
+
+    @inline(__always)
+    func texel(_ x: Int, _ y: Int) -> SIMD4<Float> { data[y * width + x] }
+
+    /// GL_NEAREST at texel coordinates (pixel edges at integers), clamped to the edge.
+    @inline(__always)
+    func nearest(_ u: Double, _ v: Double) -> SIMD4<Float> {
+        let x = min(max(Int(u.rounded(.down)), 0), width - 1), y = min(max(Int(v.rounded(.down)), 0), height - 1)
+        return texel(x, y)
+    }
+
+    /// GL_LINEAR at texel coordinates, clamped to the edge.
+    @inline(__always)
+    func linear(_ u: Double, _ v: Double) -> SIMD4<Float> {
+        let fu = u - 0.5, fv = v - 0.5
+        let iu = fu.rounded(.down), iv = fv.rounded(.down)
+        let a = Float(fu - iu), b = Float(fv - iv)
+        let x0 = min(max(Int(iu), 0), width - 1), x1 = min(max(Int(iu) + 1, 0), width - 1)
+        let y0 = min(max(Int(iv), 0), height - 1), y1 = min(max(Int(iv) + 1, 0), height - 1)
+        let top = texel(x0, y0) * (1 - a) + texel(x1, y0) * a
+        let bottom = texel(x0, y1) * (1 - a) + texel(x1, y1) * a
+        return top * (1 - b) + bottom * b
+    }
+}
+
+/// An image (or a finished pass) ready to sample, with its mipmaps made on first need.
+final class Texture: @unchecked Sendable {
+    let image: CGImage?
+    let bitmap: Bitmap
+    /// Level 0, read without locking by every band.
+    let base: Level
+    private let lock = NSLock()
+    private var levels: [Level]?
+
+    init(_ image: CGImage) {
+        self.image = image
+        bitmap = image.bitmap
+        base = Level(image.bitmap)
+    }
+
+    init(_ target: Target) {
+        image = nil
+        bitmap = Bitmap(width: target.width, height: target.height,
+                        pixels: Array(UnsafeBufferPointer(start: target.pixels, count: target.width * target.height * 4)))
+        base = Level(bitmap)
+    }
+
+    /// All levels; the first call makes the mipmaps (bands may ask concurrently).
+    func mipLevels() -> [Level] {
+        lock.lock(); defer { lock.unlock() }
+        if let levels { return levels }
+        let made = [base] + Mipmaps.levels(of: bitmap).map(Level.init)
+        levels = made
+        return made
+    }
+
+    /// Samples at texel coordinates of level 0 with the filter GL would pick for `lod`.
+    func sample(_ u: Double, _ v: Double, lod: Double, min minFilter: CALayerContentsFilter, mag: CALayerContentsFilter) -> SIMD4<Float> {
+        let filter = lod > 0 ? minFilter : mag
+        switch filter {
+        case .nearest: return base.nearest(u, v)
+        case .trilinear where lod > 0:
+            let ls = mipLevels()
+            let l = min(lod, Double(ls.count - 1))
+            let l0 = Int(l.rounded(.down)), l1 = min(l0 + 1, ls.count - 1)
+            let f = Float(l - Double(l0))
+            func at(_ k: Int) -> SIMD4<Float> {
+                let lv = ls[k]
+                return lv.linear(u * Double(lv.width) / Double(base.width), v * Double(lv.height) / Double(base.height))
+            }
+            let a = at(l0)
+            return f > 0 ? a * (1 - f) + at(l1) * f : a
+        default: return base.linear(u, v)
+        }
+    }
+}

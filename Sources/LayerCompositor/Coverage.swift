@@ -1,0 +1,63 @@
+import Foundation
+
+/// The coverage rules both backends evaluate per pixel, written once here for the CPU reference
+/// (the GL fragment shader in `Shaders/` transcribes the same formulas).
+///
+/// Everything happens in a layer's local coordinates at the pixel centre. `footprint` is the
+/// local-space length of one pixel along the direction that matters, from the analytic
+/// Jacobian of the pixel → local homography, so antialiasing widths agree in perspective.
+public enum Coverage {
+    /// Local point and the Jacobian of pixel → local at pixel centre `(px, py)`, or `nil` when the
+    /// pixel sees the plane from behind the eye.
+    @inline(__always)
+    public static func local(_ m: PlaneMap, _ px: Double, _ py: Double)
+        -> (x: Double, y: Double, dxdpx: Double, dydpx: Double, dxdpy: Double, dydpy: Double)? {
+        let h = m.apply(px, py)
+        guard h.w > 0 else { return nil }
+        let iw = 1 / h.w
+        let x = h.x * iw, y = h.y * iw
+        return (x, y, (m.m.0 - x * m.m.2) * iw, (m.m.1 - y * m.m.2) * iw,
+                (m.m.3 - x * m.m.5) * iw, (m.m.4 - y * m.m.5) * iw)
+    }
+
+    /// Coverage of a rectangle with corners rounded by `radius` at local `(x, y)`: straight edges
+    /// are aliased (pixel centre inside, half-open) unless `antialiased`; corners always are.
+    /// `jac` is the pixel → local Jacobian `(dx/dpx, dy/dpx, dx/dpy, dy/dpy)`.
+    @inline(__always)
+    public static func roundedRect(x: Double, y: Double, minX: Double, minY: Double, maxX: Double, maxY: Double,
+                                   radius: Double, antialiased: Bool,
+                                   jac: (Double, Double, Double, Double)) -> Double {
+        let hw = (maxX - minX) * 0.5, hh = (maxY - minY) * 0.5
+        let r = min(max(radius, 0), min(hw, hh))
+        let qx = abs(x - (minX + hw)) - (hw - r), qy = abs(y - (minY + hh)) - (hh - r)
+        let inCorner = qx > 0 && qy > 0 && r > 0
+        if !antialiased && !inCorner {
+            return x >= minX && x < maxX && y >= minY && y < maxY ? 1 : 0
+        }
+        // Signed distance to the rounded rectangle (negative inside) and its gradient direction.
+        var d: Double, nx: Double, ny: Double
+        if qx > 0 && qy > 0 {
+            let l = (qx * qx + qy * qy).squareRoot()
+            d = l - r; nx = qx / l; ny = qy / l
+        } else if qx > qy {
+            d = qx - r; nx = 1; ny = 0
+        } else {
+            d = qy - r; nx = 0; ny = 1
+        }
+        if x < minX + hw { nx = -nx }
+        if y < minY + hh { ny = -ny }
+        // Pixel-space length of the gradient of the distance.
+        let gx = nx * jac.0 + ny * jac.1, gy = nx * jac.2 + ny * jac.3
+        let g = (gx * gx + gy * gy).squareRoot()
+        guard g > 0 else { return d <= 0 ? 1 : 0 }
+        return min(max(0.5 - d / g, 0), 1)
+    }
+
+    /// Level of detail of a texture lookup (log2 of texels per pixel along the longer screen
+    /// axis, as OpenGL defines λ), from texel-space derivatives.
+    @inline(__always)
+    public static func lod(dudx: Double, dvdx: Double, dudy: Double, dvdy: Double) -> Double {
+        let rho = max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy)
+        return rho > 0 ? 0.5 * log2(rho) : -.infinity
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import LayerKit
+
+/// Orders the planes of one 3D sorting context back to front.
+///
+/// A plain layer is a sorting context for its sublayers (and everything inside transform-layer
+/// sublayers). Planes whose z does not vary across their surface (every 2D scene) are sorted
+/// stably by z, which is zPosition order with sublayer order breaking ties. Otherwise the planes
+/// are clipped at w = 1e-5, projected (divide by w, which keeps the order along each sight
+/// line and turns the eye's rays parallel to z) and placed in a BSP tree whose root is the first
+/// plane in sublayer order; a plane that really crosses another (beyond a thickness of 0.05) is
+/// split, and each piece carries the half-plane that bounds it in its own layer's coordinates.
+/// Coplanar planes keep sublayer order.
+enum DepthSorter {
+    /// A plane to sort: its rectangle in its own space and the map into the context's space.
+    struct Plane {
+        var rect: CGRect
+        var matrix: CATransform3D
+    }
+
+    /// A piece of a plane to draw: the plane's index and the half-planes (`a·x + b·y + c ≥ 0` in
+    /// the plane's own coordinates) that cut it.
+    struct Piece {
+        var plane: Int
+        var halfPlanes: [(a: Double, b: Double, c: Double)]
+    }
+
+    static let thickness = 0.05
+    static let wClip = 1e-5
+
+    static func order(_ planes: [Plane]) -> [Piece] {
+        if planes.count < 2 || planes.allSatisfy({ $0.matrix.m13 == 0 && $0.matrix.m23 == 0 }) {
+            let idx = planes.indices.sorted { a, b in
+                let za = Double(planes[a].matrix.m43), zb = Double(planes[b].matrix.m43)
+                return za != zb ? za < zb : a < b
+            }
+            return idx.map { Piece(plane: $0, halfPlanes: []) }
+        }
+        var polys: [Polygon] = []
+        for (i, p) in planes.enumerated() {
+            if let poly = Polygon(plane: i, rect: p.rect, matrix: p.matrix) { polys.append(poly) }
+        }
+        var out: [Piece] = []
+        out.reserveCapacity(polys.count)
+        if let root = build(polys) { root.backToFront(into: &out) }
+        return out
+    }
+
+    struct Polygon {
+        var plane: Int
+        var points: [SIMD3<Double>]
+        var halfPlanes: [(a: Double, b: Double, c: Double)] = []
+        var normal = SIMD3<Double>(0, 0, 1)
+        var d = 0.0
+        var matrix: CATransform3D
+
+        init?(plane: Int, rect: CGRect, matrix m: CATransform3D) {
+            self.plane = plane
+            self.matrix = m
+            let r = rect.standardized
+            let corners = [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)].map { c in
+                let h = m.apply(x: c.0, y: c.1, z: 0)
+                return SIMD4<Double>(Double(h.x), Double(h.y), Double(h.z), Double(h.w))
+            }
+            let clipped = DepthSorter.clipToFront(corners)
+            guard clipped.count >= 3 else { return nil }
+            points = clipped.map { SIMD3($0.x / $0.w, $0.y / $0.w, $0.z / $0.w) }
+            guard computePlane() else { return nil }
+        }
+
+        init(from other: Polygon, points: [SIMD3<Double>], extra: (Double, Double, Double)) {
+            self = other
+            self.points = points
+            self.halfPlanes.append(extra)
+        }
+
+        /// Newell's method: robust for any convex polygon.
+        mutating func computePlane() -> Bool {
+            var n = SIMD3<Double>(0, 0, 0)
+            for i in points.indices {
+                let a = points[i], b = points[(i + 1) % points.count]
+                n.x += (a.y - b.y) * (a.z + b.z)
+                n.y += (a.z - b.z) * (a.x + b.x)
+                n.z += (a.x - b.x) * (a.y + b.y)
+            }
+            let len = (n * n).sum().squareRoot()
+            guard len > 1e-12 else { return false }
+            normal = n / len
+            let c = points.reduce(SIMD3<Double>(0, 0, 0), +) / Double(points.count)
+            d = -(normal * c).sum()
+            return true
+        }
+
+        func distance(_ p: SIMD3<Double>) -> Double { (normal * p).sum() + d }
+
+        /// The half-plane `normal·X + d ≥ 0` (negated when `back`) expressed in this
+        /// polygon's own layer coordinates through its matrix (linear, since w > 0 there).
+        func localHalfPlane(of splitter: Polygon, back: Bool) -> (Double, Double, Double) {
+            let s = back ? -1.0 : 1.0
+            let n = splitter.normal * s, dd = splitter.d * s
+            let m = matrix
+            let a = n.x * Double(m.m11) + n.y * Double(m.m12) + n.z * Double(m.m13) + dd * Double(m.m14)
+            let b = n.x * Double(m.m21) + n.y * Double(m.m22) + n.z * Double(m.m23) + dd * Double(m.m24)
+            let c = n.x * Double(m.m41) + n.y * Double(m.m42) + n.z * Double(m.m43) + dd * Double(m.m44)
+            return (a, b, c)
+        }
+    }
+
+    final class Node {
+        var planes: [Polygon]       // the splitter and what is coplanar with it, in sublayer order
+        var front: Node?
+        var back: Node?
+        init(planes: [Polygon]) { self.planes = planes }
+
+        /// The eye looks down -z from +z: it is on the front side when the normal points to +z.
+        func backToFront(into out: inout [Piece]) {
+            let eyeInFront = planes[0].normal.z >= 0
+            (eyeInFront ? back : front)?.backToFront(into: &out)
+            for p in planes { out.append(Piece(plane: p.plane, halfPlanes: p.halfPlanes)) }
+            (eyeInFront ? front : back)?.backToFront(into: &out)
+        }
+    }
+
+    static func build(_ polys: [Polygon]) -> Node? {
+        guard let root = polys.first else { return nil }
+        var coplanar = [root], front: [Polygon] = [], back: [Polygon] = []
+        for q in polys.dropFirst() {
+            let ds = q.points.map { root.distance($0) }
+            let hi = ds.max()!, lo = ds.min()!
+            if hi <= thickness && lo >= -thickness {
+                coplanar.append(q)
+            } else if lo >= -thickness {
+                front.append(q)
+            } else if hi <= thickness {
+                back.append(q)
+            } else {
+                let (f, b) = split(q, ds)
+                if f.count >= 3 { front.append(Polygon(from: q, points: f, extra: q.localHalfPlane(of: root, back: false))) }
+                if b.count >= 3 { back.append(Polygon(from: q, points: b, extra: q.localHalfPlane(of: root, back: true))) }
+            }
+        }
+        coplanar.sort { $0.plane < $1.plane }
+        let node = Node(planes: coplanar)
+        node.front = build(front)
+        node.back = build(back)
+        return node
+    }
+
+    static func split(_ q: Polygon, _ ds: [Double]) -> ([SIMD3<Double>], [SIMD3<Double>]) {
+        var f: [SIMD3<Double>] = [], b: [SIMD3<Double>] = []
+        let n = q.points.count
+        for i in 0..<n {
+            let p = q.points[i], dp = ds[i]
+            let nx = q.points[(i + 1) % n], dn = ds[(i + 1) % n]
+            if dp >= 0 { f.append(p) }
+            if dp <= 0 { b.append(p) }
+            if (dp > 0 && dn < 0) || (dp < 0 && dn > 0) {
+                let t = dp / (dp - dn)
+                let x = p + (nx - p) * t
+                f.append(x); b.append(x)
+            }
+        }
+        return (f, b)
+    }
+
+    /// Sutherland–Hodgman against w ≥ 1e-5 in homogeneous space, before any divide.
+    static func clipToFront(_ pts: [SIMD4<Double>]) -> [SIMD4<Double>] {
+        if pts.allSatisfy({ $0.w >= wClip }) { return pts }
+        var out: [SIMD4<Double>] = []
+        for i in pts.indices {
+            let a = pts[i], b = pts[(i + 1) % pts.count]
+            let ina = a.w >= wClip, inb = b.w >= wClip
+            if ina { out.append(a) }
+            if ina != inb {
+                let t = (wClip - a.w) / (b.w - a.w)
+                out.append(a + (b - a) * t)
+            }
+        }
+        return out
+    }
+}

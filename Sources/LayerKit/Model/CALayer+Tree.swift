@@ -1,0 +1,120 @@
+import Foundation
+
+/// Where refused tree edits are reported. Core Animation's tree methods return nothing, so
+/// LayerKit keeps their signatures, leaves the tree unchanged and reports the reason here; the
+/// default writes one line to standard error. Tests replace it to observe refusals.
+nonisolated(unsafe) public var layerTreeErrorHandler: (LayerTreeError) -> Void = { error in
+    FileHandle.standardError.write(Data("LayerKit: \(error)\n".utf8))
+}
+
+extension CALayer {
+    /// The sublayers, back to front before zPosition sorting; `nil` when there are none, as in
+    /// Core Animation. Setting replaces them all (refused entries are skipped and reported).
+    public var sublayers: [CALayer]? {
+        get { sublayerListStorage.isEmpty ? nil : sublayerListStorage }
+        set {
+            for l in sublayerListStorage { l.superlayer = nil }
+            sublayerListStorage = []
+            for l in newValue ?? [] { addSublayer(l) }
+        }
+    }
+
+    /// A layer whose alpha masks this layer's rendering, positioned in this layer's bounds space.
+    /// A layer that already has a superlayer is refused (reported to `layerTreeErrorHandler`).
+    public var mask: CALayer? {
+        get { maskStorage }
+        set {
+            if let m = newValue, m !== maskStorage {
+                if m.superlayer != nil { layerTreeErrorHandler(.maskHasSuperlayer(m.debugName)); return }
+                if m === self || isDescendant(of: m) { layerTreeErrorHandler(.cycle(layer: m.debugName, into: debugName)); return }
+            }
+            if let old = maskStorage { old.superlayer = nil; old.isMask = false }
+            maskStorage = newValue
+            if let m = newValue { m.superlayer = self; m.isMask = true }
+        }
+    }
+
+    /// The layer's name, or a description of its type when it has none, for messages.
+    public var debugName: String { name.map { "layer '\($0)'" } ?? "unnamed \(type(of: self))" }
+
+    /// Whether `ancestor` is this layer or one of its superlayers (masks included).
+    public func isDescendant(of ancestor: CALayer) -> Bool {
+        var l: CALayer? = self
+        while let c = l {
+            if c === ancestor { return true }
+            l = c.superlayer
+        }
+        return false
+    }
+
+    /// Checks that `layer` may become a sublayer of this one.
+    func validateAdoption(of layer: CALayer) throws {
+        if isDescendant(of: layer) { throw LayerTreeError.cycle(layer: layer.debugName, into: debugName) }
+        if layer.isMask { throw LayerTreeError.sublayerIsMask(layer.debugName) }
+    }
+
+    /// Inserts `layer` at `index` (clamped to the valid range), removing it from its old
+    /// superlayer first. Refused, with the tree unchanged, when it would create a cycle.
+    public func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        do { try validateAdoption(of: layer) } catch let e as LayerTreeError { layerTreeErrorHandler(e); return } catch {}
+        layer.removeFromSuperlayer()
+        let i = min(Int(index), sublayerListStorage.count)
+        sublayerListStorage.insert(layer, at: i)
+        layer.superlayer = self
+        setNeedsLayout()
+    }
+
+    /// Appends `layer` as the frontmost sublayer (before zPosition sorting).
+    public func addSublayer(_ layer: CALayer) {
+        let count = sublayerListStorage.count - (layer.superlayer === self ? 1 : 0)
+        insertSublayer(layer, at: UInt32(count))
+    }
+
+    /// Inserts `layer` just below `sibling` (at the end when `sibling` is not a sublayer).
+    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        insertSublayer(layer, relativeTo: sibling, offset: 0)
+    }
+
+    /// Inserts `layer` just above `sibling` (at the end when `sibling` is not a sublayer).
+    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        insertSublayer(layer, relativeTo: sibling, offset: 1)
+    }
+
+    private func insertSublayer(_ layer: CALayer, relativeTo sibling: CALayer?, offset: Int) {
+        guard let sibling, sibling !== layer, sublayerListStorage.contains(where: { $0 === sibling }) else {
+            addSublayer(layer); return
+        }
+        do { try validateAdoption(of: layer) } catch let e as LayerTreeError { layerTreeErrorHandler(e); return } catch {}
+        layer.removeFromSuperlayer()
+        let i = sublayerListStorage.firstIndex { $0 === sibling }! + offset
+        insertSublayer(layer, at: UInt32(i))
+    }
+
+    /// Detaches the layer from its superlayer (or from the layer it masks).
+    public func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        if isMask {
+            parent.mask = nil
+        } else {
+            parent.sublayerListStorage.removeAll { $0 === self }
+            superlayer = nil
+            parent.setNeedsLayout()
+        }
+    }
+
+    /// Puts `newLayer` where `oldLayer` is. Refused when `oldLayer` is not a sublayer or
+    /// `newLayer` would create a cycle.
+    public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard let i = sublayerListStorage.firstIndex(where: { $0 === oldLayer }) else {
+            layerTreeErrorHandler(.notASublayer(oldLayer.debugName)); return
+        }
+        if oldLayer === newLayer { return }
+        do { try validateAdoption(of: newLayer) } catch let e as LayerTreeError { layerTreeErrorHandler(e); return } catch {}
+        oldLayer.removeFromSuperlayer()
+        newLayer.removeFromSuperlayer()
+        let j = min(i, sublayerListStorage.count)
+        sublayerListStorage.insert(newLayer, at: j)
+        newLayer.superlayer = self
+        setNeedsLayout()
+    }
+}

@@ -1,0 +1,301 @@
+import Foundation
+
+/// Receives layout callbacks for a layer it does not own (`CALayerDelegate`).
+public protocol CALayerDelegate: AnyObject {
+    /// Lays out `layer`'s sublayers; called by `layoutSublayers()` when the layer needs layout.
+    func layoutSublayers(of layer: CALayer)
+}
+
+extension CALayerDelegate {
+    /// Does nothing, as Core Animation's default.
+    public func layoutSublayers(of layer: CALayer) {}
+}
+
+/// Why a change to a layer tree was refused.
+public enum LayerTreeError: Error, Equatable, CustomStringConvertible {
+    /// The layer would become a sublayer of itself or of one of its descendants.
+    case cycle(layer: String, into: String)
+    /// A layer that already has a superlayer cannot be used as a mask.
+    case maskHasSuperlayer(String)
+    /// A layer that is some layer's mask cannot also be a sublayer.
+    case sublayerIsMask(String)
+    /// `replaceSublayer` was given a layer that is not a sublayer of the receiver.
+    case notASublayer(String)
+
+    /// A one-line explanation naming the layers.
+    public var description: String {
+        switch self {
+        case let .cycle(l, into): return "cannot add \(l) to \(into): it would become its own ancestor"
+        case let .maskHasSuperlayer(l): return "cannot use \(l) as a mask: a mask must have no superlayer"
+        case let .sublayerIsMask(l): return "cannot add \(l) as a sublayer: it is another layer's mask"
+        case let .notASublayer(l): return "\(l) is not a sublayer of this layer"
+        }
+    }
+}
+
+/// A rectangle of content in a tree of layers: Core Animation's `CALayer`.
+///
+/// A layer has a `bounds` (its own coordinate space), sits at `position` in its superlayer with
+/// its `anchorPoint` there, and is turned by `transform` about that anchor. It draws, in order,
+/// its shadow, background, contents, its sublayers (sorted back to front in 3D) and its border on
+/// top. All properties have Core Animation's defaults (see `LayerProperties`).
+///
+/// Threads: edit a tree on one thread; call `snapshot()` there and hand the immutable snapshot to
+/// a renderer on any thread.
+open class CALayer {
+    /// All drawable state of the layer as one value; the properties below read and write it.
+    public var properties = LayerProperties()
+
+    /// The layer this one is a sublayer (or the mask) of.
+    public internal(set) weak var superlayer: CALayer?
+
+    /// Whether this layer is some layer's `mask` rather than a sublayer.
+    var isMask = false
+
+    /// Backing store of `sublayers` (which reads `nil` when empty, as Core Animation's does).
+    var sublayerListStorage: [CALayer] = []
+
+    /// Backing store of `mask`.
+    var maskStorage: CALayer?
+
+    /// Whether `layoutIfNeeded()` will call `layoutSublayers()`.
+    var layoutPending = false
+
+    /// Receives `layoutSublayers(of:)`.
+    public weak var delegate: CALayerDelegate?
+
+    /// A layer with Core Animation's defaults.
+    public init() {}
+
+    /// A copy of `layer`'s properties (not its sublayers, mask or superlayer), as Core
+    /// Animation's `init(layer:)`.
+    public init(layer: CALayer) { properties = layer.properties }
+
+    /// The layer's kind and typed properties, as a snapshot records them; the typed layers
+    /// override it.
+    open var snapshotKind: LayerSnapshot.Kind { .layer }
+
+    // MARK: Layout
+
+    /// Marks the layer as needing `layoutSublayers()` at the next `layoutIfNeeded()`. Changing
+    /// the bounds' size or the sublayers marks it too, as in Core Animation.
+    public func setNeedsLayout() { layoutPending = true }
+
+    /// Whether the layer is marked as needing layout.
+    public func needsLayout() -> Bool { layoutPending }
+
+    /// Lays out this layer if it is marked, then its sublayers, top down.
+    public func layoutIfNeeded() {
+        if layoutPending {
+            layoutPending = false
+            layoutSublayers()
+        }
+        for l in sublayerListStorage { l.layoutIfNeeded() }
+    }
+
+    /// Positions the sublayers. The default asks the `delegate`
+    /// (`layoutSublayers(of:)`); subclasses override it, as in the book.
+    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+
+    /// A name for probes, errors and profiles.
+    public var name: String? {
+        get { properties.name }
+        set { properties.name = newValue }
+    }
+
+    /// The layer's own coordinate space: origin shifts the sublayers, size is what it draws.
+    public var bounds: CGRect {
+        get { properties.bounds }
+        set {
+            if newValue.size != properties.bounds.size { setNeedsLayout() }
+            properties.bounds = newValue
+        }
+    }
+
+    /// Where the anchor point sits in the superlayer's bounds space.
+    public var position: CGPoint {
+        get { properties.position }
+        set { properties.position = newValue }
+    }
+
+    /// The pivot of `transform` and the point placed at `position`, in unit coordinates.
+    public var anchorPoint: CGPoint {
+        get { properties.anchorPoint }
+        set { properties.anchorPoint = newValue }
+    }
+
+    /// The anchor point's z.
+    public var anchorPointZ: CGFloat {
+        get { properties.anchorPointZ }
+        set { properties.anchorPointZ = newValue }
+    }
+
+    /// A z translation applied after `transform`.
+    public var zPosition: CGFloat {
+        get { properties.zPosition }
+        set { properties.zPosition = newValue }
+    }
+
+    /// The transform about the anchor point.
+    public var transform: CATransform3D {
+        get { properties.transform }
+        set { properties.transform = newValue }
+    }
+
+    /// The transform applied to the sublayers, about this layer's anchor point.
+    public var sublayerTransform: CATransform3D {
+        get { properties.sublayerTransform }
+        set { properties.sublayerTransform = newValue }
+    }
+
+    /// Whether the layer and its subtree are skipped when drawing and hit testing.
+    public var isHidden: Bool {
+        get { properties.isHidden }
+        set { properties.isHidden = newValue }
+    }
+
+    /// Opacity, 0…1.
+    public var opacity: Float {
+        get { properties.opacity }
+        set { properties.opacity = newValue }
+    }
+
+    /// Whether opacity fades the composited subtree as one group (true) or each layer alone.
+    public var allowsGroupOpacity: Bool {
+        get { properties.allowsGroupOpacity }
+        set { properties.allowsGroupOpacity = newValue }
+    }
+
+    /// The fill behind the contents.
+    public var backgroundColor: CGColor? {
+        get { properties.backgroundColor }
+        set { properties.backgroundColor = newValue }
+    }
+
+    /// `masksToBounds`).
+    public var cornerRadius: CGFloat {
+        get { properties.cornerRadius }
+        set { properties.cornerRadius = newValue }
+    }
+
+    /// Width of the border, drawn inside the bounds above the sublayers.
+    public var borderWidth: CGFloat {
+        get { properties.borderWidth }
+        set { properties.borderWidth = newValue }
+    }
+
+    /// Colour of the border.
+    public var borderColor: CGColor? {
+        get { properties.borderColor }
+        set { properties.borderColor = newValue }
+    }
+
+    /// Whether contents and sublayers are clipped to the (rounded) bounds.
+    public var masksToBounds: Bool {
+        get { properties.masksToBounds }
+        set { properties.masksToBounds = newValue }
+    }
+
+    /// Whether the layer is drawn when it faces away from the viewer.
+    public var isDoubleSided: Bool {
+        get { properties.isDoubleSided }
+        set { properties.isDoubleSided = newValue }
+    }
+
+    /// Whether the sublayers' geometry is mirrored vertically about the bounds.
+    public var isGeometryFlipped: Bool {
+        get { properties.isGeometryFlipped }
+        set { properties.isGeometryFlipped = newValue }
+    }
+
+    /// The image drawn in the bounds.
+    public var contents: CGImage? {
+        get { properties.contents }
+        set { properties.contents = newValue }
+    }
+
+    /// How the contents are fitted into the bounds.
+    public var contentsGravity: CALayerContentsGravity {
+        get { properties.contentsGravity }
+        set { properties.contentsGravity = newValue }
+    }
+
+    /// Image pixels per point of the contents.
+    public var contentsScale: CGFloat {
+        get { properties.contentsScale }
+        set { properties.contentsScale = newValue }
+    }
+
+    /// The part of the image shown, in unit coordinates; outside 0…1 extends the edge pixels.
+    public var contentsRect: CGRect {
+        get { properties.contentsRect }
+        set { properties.contentsRect = newValue }
+    }
+
+    /// The stretchable centre of a nine-slice image, in unit coordinates.
+    public var contentsCenter: CGRect {
+        get { properties.contentsCenter }
+        set { properties.contentsCenter = newValue }
+    }
+
+    /// Filter used when the contents are drawn smaller than their pixels.
+    public var minificationFilter: CALayerContentsFilter {
+        get { properties.minificationFilter }
+        set { properties.minificationFilter = newValue }
+    }
+
+    /// Filter used when the contents are drawn larger than their pixels.
+    public var magnificationFilter: CALayerContentsFilter {
+        get { properties.magnificationFilter }
+        set { properties.magnificationFilter = newValue }
+    }
+
+    /// Whether straight edges are antialiased.
+    public var allowsEdgeAntialiasing: Bool {
+        get { properties.allowsEdgeAntialiasing }
+        set { properties.allowsEdgeAntialiasing = newValue }
+    }
+
+    /// Colour of the shadow.
+    public var shadowColor: CGColor? {
+        get { properties.shadowColor }
+        set { properties.shadowColor = newValue }
+    }
+
+    /// Opacity of the shadow, 0…1; 0 draws none.
+    public var shadowOpacity: Float {
+        get { properties.shadowOpacity }
+        set { properties.shadowOpacity = newValue }
+    }
+
+    /// Offset of the shadow in the layer's space (y down, so the default moves it up).
+    public var shadowOffset: CGSize {
+        get { properties.shadowOffset }
+        set { properties.shadowOffset = newValue }
+    }
+
+    /// Gaussian sigma of the shadow blur, in points.
+    public var shadowRadius: CGFloat {
+        get { properties.shadowRadius }
+        set { properties.shadowRadius = newValue }
+    }
+
+    /// The shape of the shadow, instead of the composited alpha.
+    public var shadowPath: CGPath? {
+        get { properties.shadowPath }
+        set { properties.shadowPath = newValue }
+    }
+
+    /// Whether the subtree is rendered to a bitmap and reused.
+    public var shouldRasterize: Bool {
+        get { properties.shouldRasterize }
+        set { properties.shouldRasterize = newValue }
+    }
+
+    /// Pixels per point of that bitmap (relative to layer space).
+    public var rasterizationScale: CGFloat {
+        get { properties.rasterizationScale }
+        set { properties.rasterizationScale = newValue }
+    }
+
+}

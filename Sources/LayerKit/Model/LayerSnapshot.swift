@@ -1,0 +1,61 @@
+import Foundation
+
+/// An immutable copy of a layer tree, for rendering on any thread while the tree is edited.
+///
+/// `CALayer.snapshot()` lays the tree out (`layoutIfNeeded`) and copies every property by
+/// value; images are shared (they are immutable). The compositor reads only snapshots.
+public final class LayerSnapshot: Sendable {
+    /// What kind of layer this is, with the typed layers' extra properties.
+    public enum Kind: Equatable, Sendable {
+        /// A plain `CALayer`.
+        case layer
+        /// A `CATransformLayer`: no flattening, draws nothing itself.
+        case transformLayer
+        /// A `CAShapeLayer`.
+        case shape(ShapeStyle)
+        /// A `CAGradientLayer`.
+        case gradient(GradientStyle)
+        /// A `CATextLayer`.
+        case text(TextStyle)
+    }
+
+    /// The layer's properties.
+    public let properties: LayerProperties
+    /// The layer's kind.
+    public let kind: Kind
+    /// The sublayers, back to front before zPosition sorting.
+    public let sublayers: [LayerSnapshot]
+    /// The mask layer, in this layer's bounds space.
+    public let mask: LayerSnapshot?
+
+    /// A snapshot from parts (the tree is immutable from here on).
+    public init(properties: LayerProperties, kind: Kind = .layer, sublayers: [LayerSnapshot] = [], mask: LayerSnapshot? = nil) {
+        self.properties = properties
+        self.kind = kind
+        self.sublayers = sublayers
+        self.mask = mask
+    }
+
+    /// Whether this is a `CATransformLayer`.
+    public var isTransformLayer: Bool { kind == .transformLayer }
+
+    /// The number of layers in this subtree (masks included).
+    public var layerCount: Int { 1 + sublayers.reduce(0) { $0 + $1.layerCount } + (mask?.layerCount ?? 0) }
+
+    /// The depth of this subtree: 1 for a leaf.
+    public var depth: Int { 1 + max(sublayers.map(\.depth).max() ?? 0, mask?.depth ?? 0) }
+}
+
+extension CALayer {
+    /// Lays the tree out, then copies it into an immutable `LayerSnapshot`.
+    public func snapshot() -> LayerSnapshot {
+        layoutIfNeeded()
+        return copyTree()
+    }
+
+    private func copyTree() -> LayerSnapshot {
+        LayerSnapshot(properties: properties, kind: snapshotKind,
+                      sublayers: sublayerListStorage.map { $0.copyTree() },
+                      mask: maskStorage.map { $0.copyTree() })
+    }
+}

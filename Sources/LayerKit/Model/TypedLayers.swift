@@ -1,0 +1,214 @@
+import Foundation
+
+/// A layer that does not flatten its sublayers: Core Animation's `CATransformLayer`.
+///
+/// Its sublayers share its parent's 3D space, so nested 3D transforms compose instead of being
+/// projected onto a plane. It draws nothing of its own (background, contents, border, mask,
+/// shadow and `masksToBounds` are ignored) and its opacity multiplies into each sublayer.
+/// Hit testing passes through it to its sublayers.
+open class CATransformLayer: CALayer {
+    /// `.transformLayer`.
+    open override var snapshotKind: LayerSnapshot.Kind { .transformLayer }
+}
+
+/// The fill rule of a shape (`CAShapeLayerFillRule`).
+public enum CAShapeLayerFillRule: String, Sendable, CaseIterable {
+    /// Inside where the winding number is not zero (the default).
+    case nonZero
+    /// Inside where the winding number is odd.
+    case evenOdd
+}
+
+/// How open stroke ends are drawn (`CAShapeLayerLineCap`).
+public enum CAShapeLayerLineCap: String, Sendable, CaseIterable {
+    /// Flat, ending at the end point (the default).
+    case butt
+    /// A half disc around the end point.
+    case round
+    /// A half square around the end point.
+    case square
+}
+
+/// How stroke corners are drawn (`CAShapeLayerLineJoin`).
+public enum CAShapeLayerLineJoin: String, Sendable, CaseIterable {
+    /// A sharp corner, bevelled past `miterLimit` (the default).
+    case miter
+    /// A rounded corner.
+    case round
+    /// A cut corner.
+    case bevel
+}
+
+/// Everything a `CAShapeLayer` adds to a layer, with Core Animation's defaults.
+public struct ShapeStyle: Equatable, Sendable {
+    /// The path drawn, in the layer's bounds space.
+    public var path: CGPath? = nil
+    /// Fill colour; `nil` fills nothing.
+    public var fillColor: CGColor? = .black
+    /// Which regions count as inside.
+    public var fillRule: CAShapeLayerFillRule = .nonZero
+    /// Stroke colour; `nil` strokes nothing.
+    public var strokeColor: CGColor? = nil
+    /// Stroke width in points.
+    public var lineWidth: CGFloat = 1
+    /// End caps of open subpaths.
+    public var lineCap: CAShapeLayerLineCap = .butt
+    /// Corner joins.
+    public var lineJoin: CAShapeLayerLineJoin = .miter
+    /// Longest miter, as a multiple of half the line width.
+    public var miterLimit: CGFloat = 10
+    /// Dash and gap lengths; `nil` draws a solid line.
+    public var lineDashPattern: [CGFloat]? = nil
+    /// How far into the dash pattern the stroke starts.
+    public var lineDashPhase: CGFloat = 0
+    /// Start of the stroked part of the path, as a fraction of its length.
+    public var strokeStart: CGFloat = 0
+    /// End of the stroked part of the path, as a fraction of its length.
+    public var strokeEnd: CGFloat = 1
+    /// Core Animation's defaults.
+    public init() {}
+}
+
+/// A layer that draws a path: Core Animation's `CAShapeLayer`.
+open class CAShapeLayer: CALayer {
+    /// The shape's style as one value (the properties below read and write it).
+    public var style = ShapeStyle()
+    /// `.shape` with this layer's style.
+    open override var snapshotKind: LayerSnapshot.Kind { .shape(style) }
+    /// The path drawn, in the layer's bounds space.
+    public var path: CGPath? { get { style.path } set { style.path = newValue } }
+    /// Fill colour; `nil` fills nothing.
+    public var fillColor: CGColor? { get { style.fillColor } set { style.fillColor = newValue } }
+    /// Which regions count as inside.
+    public var fillRule: CAShapeLayerFillRule { get { style.fillRule } set { style.fillRule = newValue } }
+    /// Stroke colour; `nil` strokes nothing.
+    public var strokeColor: CGColor? { get { style.strokeColor } set { style.strokeColor = newValue } }
+    /// Stroke width in points.
+    public var lineWidth: CGFloat { get { style.lineWidth } set { style.lineWidth = newValue } }
+    /// End caps of open subpaths.
+    public var lineCap: CAShapeLayerLineCap { get { style.lineCap } set { style.lineCap = newValue } }
+    /// Corner joins.
+    public var lineJoin: CAShapeLayerLineJoin { get { style.lineJoin } set { style.lineJoin = newValue } }
+    /// Longest miter, as a multiple of half the line width.
+    public var miterLimit: CGFloat { get { style.miterLimit } set { style.miterLimit = newValue } }
+    /// Dash and gap lengths; `nil` draws a solid line.
+    public var lineDashPattern: [CGFloat]? { get { style.lineDashPattern } set { style.lineDashPattern = newValue } }
+    /// How far into the dash pattern the stroke starts.
+    public var lineDashPhase: CGFloat { get { style.lineDashPhase } set { style.lineDashPhase = newValue } }
+    /// Start of the stroked part, as a fraction of the path's length.
+    public var strokeStart: CGFloat { get { style.strokeStart } set { style.strokeStart = newValue } }
+    /// End of the stroked part, as a fraction of the path's length.
+    public var strokeEnd: CGFloat { get { style.strokeEnd } set { style.strokeEnd = newValue } }
+}
+
+/// The geometry of a gradient (`CAGradientLayerType`).
+public enum CAGradientLayerType: String, Sendable, CaseIterable {
+    /// Colours vary along the line from `startPoint` to `endPoint` (the default).
+    case axial
+    /// Colours vary with distance from `startPoint`; `endPoint` sets the ellipse's radii.
+    case radial
+    /// Colours vary with the angle about `startPoint`, starting towards `endPoint`.
+    case conic
+}
+
+/// Everything a `CAGradientLayer` adds to a layer, with Core Animation's defaults.
+public struct GradientStyle: Equatable, Sendable {
+    /// The colours, in order.
+    public var colors: [CGColor]? = nil
+    /// Where each colour sits, 0…1; `nil` spaces them evenly.
+    public var locations: [CGFloat]? = nil
+    /// Start of the gradient in unit coordinates of the bounds.
+    public var startPoint = CGPoint(x: 0.5, y: 0)
+    /// End of the gradient in unit coordinates of the bounds.
+    public var endPoint = CGPoint(x: 0.5, y: 1)
+    /// Axial, radial or conic.
+    public var type: CAGradientLayerType = .axial
+    /// Core Animation's defaults.
+    public init() {}
+}
+
+/// A layer that fills its bounds with a colour gradient: Core Animation's `CAGradientLayer`.
+open class CAGradientLayer: CALayer {
+    /// The gradient as one value (the properties below read and write it).
+    public var style = GradientStyle()
+    /// `.gradient` with this layer's style.
+    open override var snapshotKind: LayerSnapshot.Kind { .gradient(style) }
+    /// The colours, in order.
+    public var colors: [CGColor]? { get { style.colors } set { style.colors = newValue } }
+    /// Where each colour sits, 0…1; `nil` spaces them evenly.
+    public var locations: [CGFloat]? { get { style.locations } set { style.locations = newValue } }
+    /// Start of the gradient in unit coordinates of the bounds.
+    public var startPoint: CGPoint { get { style.startPoint } set { style.startPoint = newValue } }
+    /// End of the gradient in unit coordinates of the bounds.
+    public var endPoint: CGPoint { get { style.endPoint } set { style.endPoint = newValue } }
+    /// Axial, radial or conic.
+    public var type: CAGradientLayerType { get { style.type } set { style.type = newValue } }
+}
+
+/// Horizontal text alignment (`CATextLayerAlignmentMode`).
+public enum CATextLayerAlignmentMode: String, Sendable, CaseIterable {
+    /// The script's natural alignment (left for Latin text; the default).
+    case natural
+    /// Flush left.
+    case left
+    /// Flush right.
+    case right
+    /// Centred.
+    case center
+    /// Stretched to both edges (except a paragraph's last line).
+    case justified
+}
+
+/// Where text that does not fit is cut (`CATextLayerTruncationMode`).
+public enum CATextLayerTruncationMode: String, Sendable, CaseIterable {
+    /// Not truncated (the default): the text is clipped.
+    case none
+    /// An ellipsis replaces the start.
+    case start
+    /// An ellipsis replaces the middle.
+    case middle
+    /// An ellipsis replaces the end.
+    case end
+}
+
+/// Everything a `CATextLayer` adds to a layer, with Core Animation's defaults.
+public struct TextStyle: Equatable, Sendable {
+    /// The text drawn.
+    public var string: String? = nil
+    /// A font family name or a font file path; `nil` is the default font.
+    public var font: String? = nil
+    /// Font size in points.
+    public var fontSize: CGFloat = 36
+    /// Text colour.
+    public var foregroundColor: CGColor? = .white
+    /// Horizontal alignment.
+    public var alignmentMode: CATextLayerAlignmentMode = .natural
+    /// Whether lines wrap at the bounds' width.
+    public var isWrapped = false
+    /// Where text that does not fit is cut.
+    public var truncationMode: CATextLayerTruncationMode = .none
+    /// Core Animation's defaults.
+    public init() {}
+}
+
+/// A layer that draws a string: Core Animation's `CATextLayer`.
+open class CATextLayer: CALayer {
+    /// The text style as one value (the properties below read and write it).
+    public var style = TextStyle()
+    /// `.text` with this layer's style.
+    open override var snapshotKind: LayerSnapshot.Kind { .text(style) }
+    /// The text drawn.
+    public var string: String? { get { style.string } set { style.string = newValue } }
+    /// A font family name or a font file path; `nil` is the default font.
+    public var font: String? { get { style.font } set { style.font = newValue } }
+    /// Font size in points.
+    public var fontSize: CGFloat { get { style.fontSize } set { style.fontSize = newValue } }
+    /// Text colour.
+    public var foregroundColor: CGColor? { get { style.foregroundColor } set { style.foregroundColor = newValue } }
+    /// Horizontal alignment.
+    public var alignmentMode: CATextLayerAlignmentMode { get { style.alignmentMode } set { style.alignmentMode = newValue } }
+    /// Whether lines wrap at the bounds' width.
+    public var isWrapped: Bool { get { style.isWrapped } set { style.isWrapped = newValue } }
+    /// Where text that does not fit is cut.
+    public var truncationMode: CATextLayerTruncationMode { get { style.truncationMode } set { style.truncationMode = newValue } }
+}
