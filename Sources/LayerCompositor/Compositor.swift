@@ -24,7 +24,7 @@ public enum Compositor {
         let toPixels = CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1)
         var quads: [DrawQuad] = []
         builder.emitSublayers([root], childrenTransform: .identity,
-                              parent: Placement(toTarget: toPixels, toCanvas: toPixels),
+                              parent: Placement(toTarget: toPixels, toCanvas: toPixels, flipped: false),
                               opacity: 1, clips: [], into: &quads)
         builder.passes.append(RenderPass(index: builder.passes.count, purpose: .canvas, width: pw, height: ph,
                                          content: .quads(quads), label: "canvas"))
@@ -34,10 +34,13 @@ public enum Compositor {
 }
 
 /// Where a layer's bounds space lands: in the pass being drawn, and on the canvas (for the
-/// back-face rule, which looks at the whole accumulated transform).
+/// back-face rule, which looks at the whole accumulated transform); and whether an odd number
+/// of `isGeometryFlipped` ancestors mirror it, so its contents are mirrored back to display
+/// the same, as Core Animation's `contentsAreFlipped`.
 struct Placement {
     var toTarget: CATransform3D
     var toCanvas: CATransform3D
+    var flipped: Bool
 }
 
 final class Builder {
@@ -49,17 +52,18 @@ final class Builder {
     private func name(_ l: LayerSnapshot) -> String { l.properties.name ?? "unnamed" }
 
     /// Sorts and draws the sublayers of a plain layer placed at `parent`.
-    func emitSublayers(_ children: [LayerSnapshot], childrenTransform: CATransform3D, parent: Placement,
-                       opacity: Float, clips: [Clip], into quads: inout [DrawQuad]) {
+    func emitSublayers(_ children: [LayerSnapshot], childrenTransform: CATransform3D, childrenFlip: Bool = false,
+                       parent: Placement, opacity: Float, clips: [Clip], into quads: inout [DrawQuad]) {
         var layers: [(LayerSnapshot, Float)] = []
         var planes: [DepthSorter.Plane] = []
         let flatTarget = parent.toTarget.flattened, flatCanvas = parent.toCanvas.flattened
         collectPlanes(children, prefix: childrenTransform, opacity: opacity, flatCanvas: flatCanvas,
                       layers: &layers, planes: &planes)
+        let flipped = parent.flipped != childrenFlip
         for piece in DepthSorter.order(planes) {
             let (layer, o) = layers[piece.plane]
             let m = planes[piece.plane].matrix
-            let placement = Placement(toTarget: m.concatenating(flatTarget), toCanvas: m.concatenating(flatCanvas))
+            let placement = Placement(toTarget: m.concatenating(flatTarget), toCanvas: m.concatenating(flatCanvas), flipped: flipped)
             var pieceClips = clips
             if !piece.halfPlanes.isEmpty, let inv = PlaneMap(inverseOf: placement.toTarget) {
                 pieceClips += piece.halfPlanes.map { Clip(map: inv, shape: .halfPlane(a: $0.a, b: $0.b, c: $0.c)) }
@@ -110,7 +114,7 @@ final class Builder {
         let ph = max(Int((Double(extent.height) * passScale).rounded(.up)), 1)
         let toPass = CATransform3DMakeTranslation(-extent.minX, -extent.minY, 0)
             .concatenating(CATransform3DMakeScale(CGFloat(passScale), CGFloat(passScale), 1))
-        let inner = Placement(toTarget: toPass, toCanvas: placement.toCanvas)
+        let inner = Placement(toTarget: toPass, toCanvas: placement.toCanvas, flipped: placement.flipped)
         let label = name(l)
 
         var content: [DrawQuad] = []
@@ -121,7 +125,8 @@ final class Builder {
         if let m = l.mask, !m.properties.isHidden {
             var mq: [DrawQuad] = []
             let mm = m.properties.localTransform
-            emitLayer(m, placement: Placement(toTarget: mm.concatenating(toPass), toCanvas: mm.concatenating(placement.toCanvas.flattened)),
+            emitLayer(m, placement: Placement(toTarget: mm.concatenating(toPass), toCanvas: mm.concatenating(placement.toCanvas.flattened),
+                                              flipped: placement.flipped),
                       opacity: 1, clips: [], into: &mq)
             maskPass = addPass(.mask, pw, ph, .quads(mq), label + " mask")
         }
@@ -188,11 +193,12 @@ final class Builder {
         if let bg = p.backgroundColor, bg.alpha > 0 {
             quad(p.bounds, .rect(radius: radius), .color(PremultipliedColor(bg)), clips)
         }
-        if let image = p.contents, let (rect, fill) = ContentsGeometry.imageFill(for: p, image: image, flippedY: false) {
+        if let image = p.contents, let (rect, fill) = ContentsGeometry.imageFill(for: p, image: image, flippedY: placement.flipped) {
             quad(rect, .rect(radius: 0), .image(fill), inner)
         }
         if !l.sublayers.isEmpty {
-            emitSublayers(l.sublayers, childrenTransform: p.childrenTransform, parent: placement, opacity: o, clips: inner, into: &quads)
+            emitSublayers(l.sublayers, childrenTransform: p.childrenTransform, childrenFlip: p.isGeometryFlipped,
+                          parent: placement, opacity: o, clips: inner, into: &quads)
         }
         if p.borderWidth > 0, let bc = p.borderColor, bc.alpha > 0 {
             quad(p.bounds, .border(width: Double(p.borderWidth), radius: radius), .color(PremultipliedColor(bc)), clips)

@@ -1,0 +1,232 @@
+// PNG reading and writing for `Bitmap`, through libpng's simplified API.
+//
+// The simplified API reports errors through its `png_image` instead of longjmp, which is the
+// only libpng error path that is safe to cross Swift frames; so corrupt input becomes a thrown
+// `ImageError`, never a crash.
+//
+// Colour: PNG stores straight (unassociated) alpha, `Bitmap` holds premultiplied alpha, so
+// decoding premultiplies and encoding divides it back out, both rounding to nearest. Sample
+// values are taken as sRGB-encoded exactly as stored: the gamma and colour-profile chunks are
+// dropped before libpng sees them, because LayerKit composites the stored bytes without colour
+// management and both renderers must see the same values.
+
+import CPNG
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why an image could not be read or written. Each case names the file (or "PNG data" for
+/// in-memory input) and the reason, so that the message alone tells a user what to fix.
+public enum ImageError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// No file exists at `path`.
+    case fileNotFound(path: String)
+    /// The file exists but could not be read (permissions, a directory, an I/O error).
+    case unreadable(path: String, reason: String)
+    /// The bytes are not a PNG, or the PNG is truncated or corrupt; `reason` says what is wrong
+    /// (libpng's own message once the signature has matched).
+    case invalidPNG(source: String, reason: String)
+    /// The image is wider or taller than `Bitmap.maximumPNGSide` pixels.
+    case tooLarge(source: String, width: Int, height: Int)
+    /// Encoding or writing failed; `destination` is the path, or "PNG data" for `pngData()`.
+    case cannotEncode(destination: String, reason: String)
+
+    /// A one-line message naming the file and the reason.
+    public var description: String {
+        switch self {
+        case let .fileNotFound(path):
+            return "\(path): no such file"
+        case let .unreadable(path, reason):
+            return "\(path): cannot read: \(reason)"
+        case let .invalidPNG(source, reason):
+            return "\(source): not a valid PNG: \(reason)"
+        case let .tooLarge(source, width, height):
+            return "\(source): image is \(width)x\(height) px; at most \(Bitmap.maximumPNGSide) px a side is supported"
+        case let .cannotEncode(destination, reason):
+            return "\(destination): cannot write PNG: \(reason)"
+        }
+    }
+}
+
+extension Bitmap {
+    /// The largest width or height, in pixels, that PNG decoding accepts. A limit keeps a
+    /// hostile or broken file from asking for gigabytes of memory (16384² RGBA is already 1 GiB).
+    public static let maximumPNGSide = 16384
+
+    /// Decodes the PNG file at `path` into premultiplied RGBA8 (any PNG colour type and bit
+    /// depth; 16-bit samples are rounded to 8 bits, gamma and ICC information is ignored).
+    ///
+    /// - Throws: `ImageError` naming the file: missing, unreadable, not a PNG or corrupt, or
+    ///   larger than `maximumPNGSide` a side.
+    public init(contentsOfPNGFile path: String) throws {
+        try self.init(decodingPNG: try readAllBytes(path), source: path)
+    }
+
+    /// Decodes a PNG held in memory, as `init(contentsOfPNGFile:)` does for a file.
+    ///
+    /// - Throws: `ImageError` with the source named "PNG data".
+    public init(pngData: [UInt8]) throws {
+        try self.init(decodingPNG: pngData, source: "PNG data")
+    }
+
+    /// Writes the bitmap to `path` as an 8-bit RGBA PNG with straight alpha, replacing any file
+    /// there. Fully transparent pixels are written as (0, 0, 0, 0).
+    ///
+    /// - Throws: `ImageError.cannotEncode` with the reason (for example the directory does not
+    ///   exist, or the bitmap is empty, which PNG cannot represent).
+    public func writePNG(to path: String) throws {
+        try encodePNG(destination: path) { image, straight, stride in
+            png_image_write_to_file(&image, path, 0, straight, stride, nil)
+        }
+    }
+
+    /// The bitmap encoded as an 8-bit RGBA PNG, the same bytes `writePNG(to:)` writes.
+    ///
+    /// - Throws: `ImageError.cannotEncode` when the bitmap is empty.
+    public func pngData() throws -> [UInt8] {
+        var data: [UInt8] = []
+        try encodePNG(destination: "PNG data") { image, straight, stride in
+            // Two passes, as libpng intends: the first only measures the encoded size.
+            var size: png_alloc_size_t = 0
+            guard png_image_write_to_memory(&image, nil, &size, 0, straight, stride, nil) != 0 else { return 0 }
+            data = [UInt8](repeating: 0, count: Int(size))
+            let ok = data.withUnsafeMutableBytes {
+                png_image_write_to_memory(&image, $0.baseAddress, &size, 0, straight, stride, nil)
+            }
+            if ok != 0 { data.removeSubrange(Int(size)...) }
+            return ok
+        }
+        return data
+    }
+
+    private init(decodingPNG data: [UInt8], source: String) throws {
+        guard data.starts(with: pngSignature) else {
+            throw ImageError.invalidPNG(source: source, reason: data.isEmpty ? "no bytes at all" : "no PNG signature")
+        }
+        let stream = removingColorManagementChunks(from: data)
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        let (width, height, straight): (Int, Int, [UInt8]) = try stream.withUnsafeBytes { raw in
+            guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
+                throw ImageError.invalidPNG(source: source, reason: libpngMessage(image))
+            }
+            defer { png_image_free(&image) }
+            let width = Int(image.width), height = Int(image.height)
+            guard width <= Bitmap.maximumPNGSide, height <= Bitmap.maximumPNGSide else {
+                throw ImageError.tooLarge(source: source, width: width, height: height)
+            }
+            // PNG_FORMAT_RGBA is a macro of macros, which Swift does not import.
+            image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+            // With the gamma chunks gone, libpng would otherwise take 16-bit samples as linear.
+            image.flags |= png_uint_32(PNG_IMAGE_FLAG_16BIT_sRGB)
+            var pixels = [UInt8](repeating: 0, count: width * height * 4)
+            let ok = pixels.withUnsafeMutableBytes {
+                png_image_finish_read(&image, nil, $0.baseAddress, png_int_32(width * 4), nil)
+            }
+            guard ok != 0 else { throw ImageError.invalidPNG(source: source, reason: libpngMessage(image)) }
+            return (width, height, pixels)
+        }
+        self.init(width: width, height: height, pixels: premultiplied(straight))
+    }
+
+    /// Runs `write` over the straight-alpha pixels and a `png_image` describing them, and turns
+    /// a zero result into an error carrying libpng's message.
+    private func encodePNG(
+        destination: String,
+        _ write: (inout png_image, UnsafeRawPointer?, png_int_32) -> Int32
+    ) throws {
+        guard width > 0, height > 0 else {
+            throw ImageError.cannotEncode(destination: destination,
+                                          reason: "a PNG cannot be empty (\(width)x\(height))")
+        }
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        image.width = png_uint_32(width)
+        image.height = png_uint_32(height)
+        image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+        defer { png_image_free(&image) }
+        let ok = unpremultiplied(pixels).withUnsafeBytes { write(&image, $0.baseAddress, png_int_32(width * 4)) }
+        guard ok != 0 else { throw ImageError.cannotEncode(destination: destination, reason: libpngMessage(image)) }
+    }
+}
+
+private let pngSignature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+
+/// gAMA, cHRM, sRGB, iCCP: the chunks that would make libpng convert sample values.
+private let colorManagementChunkTypes: Set<[UInt8]> = [
+    Array("gAMA".utf8), Array("cHRM".utf8), Array("sRGB".utf8), Array("iCCP".utf8),
+]
+
+/// The PNG stream without its colour-management chunks. Chunks are self-delimiting and each
+/// has its own CRC, so dropping ancillary ones leaves a valid stream. A malformed chunk
+/// layout stops the walk and leaves the rest in place for libpng to diagnose.
+private func removingColorManagementChunks(from data: [UInt8]) -> [UInt8] {
+    var result = Array(data.prefix(pngSignature.count))
+    var offset = pngSignature.count
+    while offset + 12 <= data.count {
+        let length = data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+        let end = offset + 12 + length
+        guard end <= data.count else { break }
+        if !colorManagementChunkTypes.contains(Array(data[offset + 4..<offset + 8])) {
+            result.append(contentsOf: data[offset..<end])
+        }
+        offset = end
+    }
+    result.append(contentsOf: data[offset...])
+    return result
+}
+
+/// Straight RGBA to premultiplied, each colour channel `(c * a + 127) / 255`.
+private func premultiplied(_ straight: [UInt8]) -> [UInt8] {
+    var pixels = straight
+    pixels.withUnsafeMutableBufferPointer { p in
+        for i in stride(from: 0, to: p.count, by: 4) {
+            let a = UInt32(p[i + 3])
+            guard a != 255 else { continue }
+            for c in i..<i + 3 { p[c] = UInt8((UInt32(p[c]) * a + 127) / 255) }
+        }
+    }
+    return pixels
+}
+
+/// Premultiplied RGBA to straight, each colour channel `c * 255 / a` rounded to nearest.
+/// Channels larger than alpha (not valid premultiplied colour) saturate at 255.
+private func unpremultiplied(_ premultiplied: [UInt8]) -> [UInt8] {
+    var pixels = premultiplied
+    pixels.withUnsafeMutableBufferPointer { p in
+        for i in stride(from: 0, to: p.count, by: 4) {
+            let a = UInt32(p[i + 3])
+            guard a != 255 else { continue }
+            guard a != 0 else { p[i] = 0; p[i + 1] = 0; p[i + 2] = 0; continue }
+            for c in i..<i + 3 { p[c] = UInt8(min(255, (UInt32(p[c]) * 255 + a / 2) / a)) }
+        }
+    }
+    return pixels
+}
+
+/// The whole file at `path`, with `errno` turned into `ImageError`.
+private func readAllBytes(_ path: String) throws -> [UInt8] {
+    guard let file = fopen(path, "rb") else {
+        let code = errno
+        if code == ENOENT { throw ImageError.fileNotFound(path: path) }
+        throw ImageError.unreadable(path: path, reason: String(cString: strerror(code)))
+    }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+        bytes.append(contentsOf: chunk[..<count])
+        if count < chunk.count {
+            // fopen succeeds on a directory; the error only shows when reading.
+            if ferror(file) != 0 { throw ImageError.unreadable(path: path, reason: String(cString: strerror(errno))) }
+            return bytes
+        }
+    }
+}
+
+/// libpng's NUL-terminated message from a failed simplified-API call.
+private func libpngMessage(_ image: png_image) -> String {
+    withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+}

@@ -1,0 +1,176 @@
+// A scene file (`scene-format.md`, format 1) in memory: the canvas, the named images, one
+// layer tree and its hit-test probes. `SceneReader.swift` reads one strictly, reporting the
+// JSON path of the first thing it does not understand; `SceneWriter.swift` writes one back.
+
+import Foundation
+
+/// One layer tree and the canvas it is drawn on, as a scene file describes it.
+///
+/// The canvas behaves like a window: an implicit layer with bounds `[0, 0, width, height]`
+/// and no transform, whose only sublayer is `root`. So `root.position` and hit-test points
+/// are in canvas coordinates.
+public struct Scene {
+    /// The most layers (masks included) a scene may hold.
+    public static let maximumLayerCount = 1_000_000
+    /// The deepest a layer may sit: the root is at depth 1, a sublayer or mask one deeper.
+    public static let maximumDepth = 1000
+    /// The largest canvas side in pixels (`width * scale`, rounded).
+    public static let maximumCanvasPixels = 16384
+    /// The scene format version this reader and writer implement.
+    public static let version = 1
+
+    /// The surface a scene is drawn on.
+    public struct Canvas: Equatable, Sendable {
+        /// Width in points.
+        public var width: CGFloat
+        /// Height in points.
+        public var height: CGFloat
+        /// Pixels per point: the output image is `width*scale` x `height*scale` pixels (rounded).
+        public var scale: CGFloat
+        /// What the canvas is cleared to; `nil` is transparent.
+        public var background: CGColor?
+
+        /// A canvas of the given size in points.
+        public init(width: CGFloat, height: CGFloat, scale: CGFloat = 1, background: CGColor? = nil) {
+            self.width = width; self.height = height; self.scale = scale; self.background = background
+        }
+
+        /// The output image's size in pixels.
+        public var pixelWidth: Int { Int((width * scale).rounded()) }
+        /// The output image's height in pixels.
+        public var pixelHeight: Int { Int((height * scale).rounded()) }
+    }
+
+    /// A hit-test expectation: `hitTest(point)` must return the layer named `hit`.
+    public struct Probe: Equatable, Sendable {
+        /// The point, in canvas coordinates.
+        public var point: CGPoint
+        /// The `name` of the layer that must be hit, or `nil` when no layer may be hit.
+        public var hit: String?
+
+        /// A probe expecting `hit` at `point`.
+        public init(point: CGPoint, hit: String?) { self.point = point; self.hit = hit }
+    }
+
+    /// What one probe found.
+    public struct ProbeResult: CustomStringConvertible {
+        /// The expectation.
+        public let probe: Probe
+        /// The layer `hitTest` returned, if any.
+        public let layer: CALayer?
+        /// The hit layer's name, its path (`root.sublayers[3]`) when unnamed, or "none".
+        public let got: String
+        /// Whether the hit layer is the one expected (by name; `nil` expects no layer).
+        public var passed: Bool { probe.hit == nil ? layer == nil : layer?.name == probe.hit }
+
+        /// One line: `probe (x, y): expected E, got G: ok` (or `FAIL`).
+        public var description: String {
+            let p = probe.point
+            return "probe (\(shortestDecimal(Double(p.x))), \(shortestDecimal(Double(p.y)))): expected \(probe.hit ?? "none"), got \(got): \(passed ? "ok" : "FAIL")"
+        }
+    }
+
+    /// The canvas.
+    public var canvas: Canvas
+    /// Image names as layers' `contents` refer to them, to the file paths as written (relative
+    /// to the scene file's directory unless absolute).
+    public var images: [String: String]
+    /// The decoded image of each name in `images`. Layers showing the same name share one
+    /// `CGImage`; the writer names a layer's contents by looking its identity up here.
+    public var decodedImages: [String: CGImage]
+    /// The root layer, the canvas's only sublayer.
+    public var root: CALayer
+    /// Hit-test expectations, in file order.
+    public var probes: [Probe]
+    /// What messages call the scene: the file path it was read from, or a name.
+    public var fileName: String
+    /// The directory `images` paths are relative to.
+    public var baseDirectory: String
+    /// Accepted but doubtful parts of the file (such as a transformLayer's background, which it
+    /// ignores), one line each in the errors' style: `FILE: root.sublayers[0].backgroundColor: …`.
+    public var warnings: [String]
+
+    /// A scene made in code.
+    public init(canvas: Canvas, root: CALayer, images: [String: String] = [:], decodedImages: [String: CGImage] = [:],
+                probes: [Probe] = [], fileName: String = "untitled scene", baseDirectory: String = ".") {
+        self.canvas = canvas
+        self.root = root
+        self.images = images
+        self.decodedImages = decodedImages
+        self.probes = probes
+        self.fileName = fileName
+        self.baseDirectory = baseDirectory
+        self.warnings = []
+    }
+
+    /// The deepest layer at `point` (canvas coordinates), as Core Animation's `hitTest` on the
+    /// root with the canvas as the root's superlayer space; `nil` when none.
+    public func hitTest(_ point: CGPoint) -> CALayer? { root.hitTest(point) }
+
+    /// Where `layer` sits in the tree, in the scene file's JSON path style
+    /// (`root.sublayers[3].mask`); `nil` when it is not in this scene.
+    public func path(of layer: CALayer) -> String? {
+        var components: [String] = []
+        var l = layer
+        while l !== root {
+            guard let parent = l.superlayer else { return nil }
+            if l.isMask {
+                components.append(".mask")
+            } else {
+                components.append(".sublayers[\(parent.sublayerListStorage.firstIndex { $0 === l }!)]")
+            }
+            l = parent
+        }
+        return "root" + components.reversed().joined()
+    }
+
+    /// How messages name a hit: the layer's name, its path when unnamed, "none" for no layer.
+    public func describe(_ layer: CALayer?) -> String {
+        guard let layer else { return "none" }
+        return layer.name ?? path(of: layer) ?? layer.debugName
+    }
+
+    /// Runs one probe against the tree.
+    public func check(_ probe: Probe) -> ProbeResult {
+        let layer = hitTest(probe.point)
+        return ProbeResult(probe: probe, layer: layer, got: describe(layer))
+    }
+
+    /// The number of layers in the tree, masks included.
+    public var layerCount: Int { Self.measure(root).count }
+
+    /// The depth of the tree: 1 for a lone root; a sublayer or mask is one deeper.
+    public var depth: Int { Self.measure(root).depth }
+
+    private static func measure(_ layer: CALayer) -> (count: Int, depth: Int) {
+        var count = 1, depth = 0
+        for child in layer.sublayerListStorage + (layer.maskStorage.map { [$0] } ?? []) {
+            let m = measure(child)
+            count += m.count
+            depth = max(depth, m.depth)
+        }
+        return (count, depth + 1)
+    }
+}
+
+/// Why a scene could not be read or written: the file, the JSON path of the offending value
+/// (`root.sublayers[2].transform[1]`, `canvas.width`; empty for the file as a whole) and
+/// the rule it breaks.
+public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The scene's file name as given.
+    public var file: String
+    /// The JSON path of the offending value; empty when the problem is the whole file.
+    public var path: String
+    /// The rule broken, e.g. "must be between 0 and 1, not 1.5".
+    public var message: String
+
+    /// A problem at `path`; the reader and writer fill in `file`.
+    public init(file: String = "", path: String, message: String) {
+        self.file = file; self.path = path; self.message = message
+    }
+
+    /// One line: `FILE: PATH: MESSAGE` (or `FILE: MESSAGE`).
+    public var description: String {
+        path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)"
+    }
+}

@@ -1,0 +1,134 @@
+// The layer fields of scene-format.md, one row each: the reader reads exactly these, the
+// writer writes exactly these. `type`, `frame`, `contents`, `mask` and `sublayers` need the
+// rest of the scene (other fields, the image table, recursion) and live in the reader and
+// writer themselves.
+
+import Foundation
+
+/// The fields every layer type has, on `LayerProperties`. `anchorPoint` is read before
+/// `frame` is applied, since `frame` places the layer by its own anchor point.
+let commonLayerFields: [SceneField<LayerProperties>] = [
+    SceneField("name", optional: \.name),
+    SceneField("bounds", \.bounds, Rules.nonNegativeSize),
+    SceneField("position", \.position),
+    SceneField("anchorPoint", \.anchorPoint),
+    SceneField("anchorPointZ", \.anchorPointZ),
+    SceneField("zPosition", \.zPosition),
+    SceneField("transform", \.transform),
+    SceneField("sublayerTransform", \.sublayerTransform),
+    SceneField("hidden", \.isHidden),
+    SceneField("opacity", \.opacity, Rules.unitInterval),
+    SceneField("allowsGroupOpacity", \.allowsGroupOpacity),
+    SceneField("backgroundColor", \.backgroundColor),
+    SceneField("cornerRadius", \.cornerRadius, Rules.nonNegative),
+    SceneField("borderWidth", \.borderWidth, Rules.nonNegative),
+    SceneField("borderColor", \.borderColor),
+    SceneField("masksToBounds", \.masksToBounds),
+    SceneField("doubleSided", \.isDoubleSided),
+    SceneField("geometryFlipped", \.isGeometryFlipped),
+    SceneField("contentsGravity", \.contentsGravity),
+    SceneField("contentsScale", \.contentsScale, Rules.positive),
+    SceneField("contentsRect", \.contentsRect),
+    SceneField("contentsCenter", \.contentsCenter),
+    SceneField("minificationFilter", \.minificationFilter),
+    SceneField("magnificationFilter", \.magnificationFilter),
+    SceneField("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing),
+    SceneField("shadowColor", \.shadowColor),
+    SceneField("shadowOpacity", \.shadowOpacity, Rules.unitInterval),
+    SceneField("shadowOffset", \.shadowOffset),
+    SceneField("shadowRadius", \.shadowRadius, Rules.nonNegative),
+    SceneField("shadowPath", optional: \.shadowPath),
+    SceneField("shouldRasterize", \.shouldRasterize),
+    SceneField("rasterizationScale", \.rasterizationScale, Rules.positive),
+]
+
+/// `CAShapeLayer`'s own fields.
+let shapeLayerFields: [SceneField<ShapeStyle>] = [
+    SceneField("path", optional: \.path),
+    SceneField("fillColor", \.fillColor),
+    SceneField("fillRule", \.fillRule),
+    SceneField("strokeColor", \.strokeColor),
+    SceneField("lineWidth", \.lineWidth, Rules.nonNegative),
+    SceneField("lineCap", \.lineCap),
+    SceneField("lineJoin", \.lineJoin),
+    SceneField("miterLimit", \.miterLimit, Rules.nonNegative),
+    SceneField("lineDashPattern", optional: \.lineDashPattern),
+    SceneField("lineDashPhase", \.lineDashPhase),
+    SceneField("strokeStart", \.strokeStart, Rules.unitInterval),
+    SceneField("strokeEnd", \.strokeEnd, Rules.unitInterval),
+]
+
+/// `CAGradientLayer`'s own fields.
+let gradientLayerFields: [SceneField<GradientStyle>] = [
+    SceneField("colors", optional: \.colors),
+    SceneField("locations", optional: \.locations),
+    SceneField("startPoint", \.startPoint),
+    SceneField("endPoint", \.endPoint),
+    SceneField("gradientType", \.type),
+]
+
+/// `CATextLayer`'s own fields.
+let textLayerFields: [SceneField<TextStyle>] = [
+    SceneField("string", optional: \.string),
+    SceneField("fontSize", \.fontSize, Rules.nonNegative),
+    SceneField("font", optional: \.font),
+    SceneField("foregroundColor", \.foregroundColor),
+    SceneField("alignmentMode", \.alignmentMode),
+    SceneField("isWrapped", \.isWrapped),
+    SceneField("truncationMode", \.truncationMode),
+]
+
+/// Fields a transformLayer accepts but ignores, since it draws nothing of its own; the reader
+/// warns about each one present.
+let fieldsIgnoredByTransformLayers: Set<String> = [
+    "backgroundColor", "contents", "borderWidth", "borderColor", "mask", "masksToBounds",
+    "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath",
+]
+
+/// The `type` of a layer in a scene file: which Core Animation class it is.
+enum SceneLayerType: String, SceneEnum {
+    case layer, transformLayer, shapeLayer, gradientLayer, textLayer
+
+    /// The type of an existing layer (a subclass counts as the class it extends).
+    init(of layer: CALayer) {
+        switch layer {
+        case is CATransformLayer: self = .transformLayer
+        case is CAShapeLayer: self = .shapeLayer
+        case is CAGradientLayer: self = .gradientLayer
+        case is CATextLayer: self = .textLayer
+        default: self = .layer
+        }
+    }
+
+    /// Every field a layer of this type may have.
+    var allowedFields: Set<String> { Self.allowedFieldsByType[self]! }
+
+    private static let allowedFieldsByType: [SceneLayerType: Set<String>] = {
+        let common = ["type", "frame", "contents", "mask", "sublayers"] + commonLayerFields.map(\.key)
+        return [.layer: Set(common), .transformLayer: Set(common),
+                .shapeLayer: Set(common + shapeLayerFields.map(\.key)),
+                .gradientLayer: Set(common + gradientLayerFields.map(\.key)),
+                .textLayer: Set(common + textLayerFields.map(\.key))]
+    }()
+
+    /// A new layer of this type with the type's own fields read from `object`.
+    func makeLayer(reading object: SceneObject) throws -> CALayer {
+        switch self {
+        case .layer: return CALayer()
+        case .transformLayer: return CATransformLayer()
+        case .shapeLayer: let l = CAShapeLayer(); try object.apply(shapeLayerFields, to: &l.style); return l
+        case .gradientLayer: let l = CAGradientLayer(); try object.apply(gradientLayerFields, to: &l.style); return l
+        case .textLayer: let l = CATextLayer(); try object.apply(textLayerFields, to: &l.style); return l
+        }
+    }
+
+    /// The members for the type's own fields of `layer` that differ from the defaults.
+    static func ownMembers(of layer: CALayer, at path: String) throws -> [(key: String, value: JSONValue)] {
+        switch layer {
+        case let l as CAShapeLayer: return try sceneMembers(shapeLayerFields, of: l.style, at: path)
+        case let l as CAGradientLayer: return try sceneMembers(gradientLayerFields, of: l.style, at: path)
+        case let l as CATextLayer: return try sceneMembers(textLayerFields, of: l.style, at: path)
+        default: return []
+        }
+    }
+}

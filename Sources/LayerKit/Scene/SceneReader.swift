@@ -1,0 +1,173 @@
+// Reading scene files. The reader is strict: anything it does not understand (an unknown
+// field, a wrong type, a value out of range, a newer version) is an error naming the JSON
+// path, never a guess. Images are decoded once per name and shared by the layers that show
+// them, so renderers cache one texture each.
+
+import Foundation
+
+extension Scene {
+    /// Reads the scene file at `path`; image paths are relative to its directory.
+    ///
+    /// - Throws: `SceneError`, whose description is one line: `FILE: JSON.PATH: rule broken`.
+    public init(contentsOfFile path: String) throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
+            throw SceneError(file: path, path: "", message: reason)
+        }
+        try self.init(data: data, baseDirectory: (path as NSString).deletingLastPathComponent, fileName: path)
+    }
+
+    /// Reads a scene from the bytes of a file; `baseDirectory` is where relative image paths
+    /// start ("" for the current directory) and `fileName` is what messages call the file.
+    ///
+    /// - Throws: `SceneError` naming `fileName` and the JSON path.
+    public init(data: Data, baseDirectory: String, fileName: String) throws {
+        var reader = SceneReader(baseDirectory: baseDirectory)
+        do {
+            self = try reader.read([UInt8](data))
+        } catch var e as SceneError {
+            e.file = fileName
+            throw e
+        }
+        self.fileName = fileName
+        self.baseDirectory = baseDirectory
+        warnings = reader.warnings.map { w in var w = w; w.file = fileName; return w.description }
+    }
+}
+
+/// The state of one reading: the decoded images, the layers counted so far, the warnings.
+private struct SceneReader {
+    let baseDirectory: String
+    var decodedImages: [String: CGImage] = [:]
+    var layerCount = 0
+    var warnings: [SceneError] = []
+
+    init(baseDirectory: String) { self.baseDirectory = baseDirectory }
+
+    mutating func read(_ bytes: [UInt8]) throws -> Scene {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes)
+        } catch let e as JSONSyntaxError {
+            throw SceneError(path: "", message: "not valid JSON: line \(e.line), column \(e.column): \(e.message)")
+        }
+        let top = try SceneNode(value: json, path: "").object(allowing: nil, what: "a scene")
+
+        // Format and version come first: a newer version may have fields this reader lacks.
+        let format: String = try top.required("format", in: "")
+        guard format == "layerkit-scene" else {
+            throw top["format"]!.error("expected \"layerkit-scene\", found \"\(format)\"")
+        }
+        let version: Double = try top.required("version", in: "")
+        guard version == version.rounded(), version >= 1 else {
+            throw top["version"]!.error("expected a whole number >= 1, found \(shortestDecimal(version))")
+        }
+        guard version <= Double(Scene.version) else {
+            throw top["version"]!.error("version \(shortestDecimal(version)) is newer than this reader (\(Scene.version))")
+        }
+        try top.rejectUnknownKeys(allowed: ["format", "version", "canvas", "images", "root", "probes"], what: "a scene")
+
+        let canvas = try readCanvas(top)
+        var images: [String: String] = [:]
+        if let node = top["images"] {
+            let object = try node.object(allowing: nil, what: "the images (name to file path)")
+            for (name, image) in zip(object.keys, object.members) {
+                let path: String = try image.read()
+                images[name] = path
+                decodedImages[name] = try decode(path, at: image)
+            }
+        }
+        guard let rootNode = top["root"] else { throw SceneError(path: "root", message: "required field is missing") }
+        let root = try readLayer(rootNode, depth: 1)
+        let probes = try top["probes"].map { try $0.elements(shape: "an array of probes").map(readProbe) } ?? []
+        return Scene(canvas: canvas, root: root, images: images, decodedImages: decodedImages, probes: probes)
+    }
+
+    func readCanvas(_ top: SceneObject) throws -> Scene.Canvas {
+        guard let node = top["canvas"] else { throw SceneError(path: "canvas", message: "required field is missing") }
+        let object = try node.object(allowing: ["width", "height", "scale", "background"], what: "the canvas")
+        let canvas = Scene.Canvas(width: try object.required("width", in: "canvas", Rules.positive),
+                                  height: try object.required("height", in: "canvas", Rules.positive),
+                                  scale: try object.read("scale", Rules.positive) ?? 1,
+                                  background: try object.read("background") ?? nil)
+        for (key, side) in [("width", canvas.width), ("height", canvas.height)] {
+            let pixels = (side * canvas.scale).rounded()
+            let size = "\(shortestDecimal(Double(side))) pt at scale \(shortestDecimal(Double(canvas.scale)))"
+            guard pixels <= CGFloat(Scene.maximumCanvasPixels) else {
+                throw object[key]!.error("\(size) is \(shortestDecimal(Double(pixels))) px; at most \(Scene.maximumCanvasPixels) px a side")
+            }
+            guard pixels >= 1 else { throw object[key]!.error("\(size) rounds to 0 px") }
+        }
+        return canvas
+    }
+
+    /// Decodes the PNG at `path` (relative to the scene's directory unless absolute).
+    func decode(_ path: String, at node: SceneNode) throws -> CGImage {
+        let resolved = path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
+        do {
+            return try CGImage(contentsOfPNGFile: resolved)
+        } catch {
+            throw node.error("\(error)")
+        }
+    }
+
+    mutating func readLayer(_ node: SceneNode, depth: Int) throws -> CALayer {
+        guard depth <= Scene.maximumDepth else { throw node.error("layers nest more than \(Scene.maximumDepth) deep") }
+        layerCount += 1
+        guard layerCount <= Scene.maximumLayerCount else {
+            throw node.error("more than \(Scene.maximumLayerCount) layers in the scene")
+        }
+        let object = try node.object(allowing: nil, what: "a layer")
+        let type: SceneLayerType = try object.read("type") ?? .layer
+        try object.rejectUnknownKeys(allowed: type.allowedFields, what: "a \(type.rawValue)")
+
+        var properties = LayerProperties()
+        try object.apply(commonLayerFields, to: &properties)
+        if let frameNode = object["frame"] {
+            if let clash = ["bounds", "position"].first(where: { object[$0] != nil }) {
+                throw frameNode.error("not allowed together with \(clash) (frame sets both bounds and position)")
+            }
+            // frame's setter with an identity transform, about the layer's own anchor point.
+            let frame: CGRect = try frameNode.read(Rules.nonNegativeSize)
+            properties.bounds = CGRect(origin: .zero, size: frame.size)
+            properties.position = CGPoint(x: frame.origin.x + properties.anchorPoint.x * frame.size.width,
+                                          y: frame.origin.y + properties.anchorPoint.y * frame.size.height)
+        }
+        if let contentsNode = object["contents"] {
+            let name: String = try contentsNode.read()
+            guard let image = decodedImages[name] else { throw contentsNode.error("no image named \"\(name)\" in images") }
+            properties.contents = image
+        }
+        if type == .transformLayer {
+            for (key, member) in zip(object.keys, object.members) where fieldsIgnoredByTransformLayers.contains(key) {
+                warnings.append(member.error("ignored: a transformLayer draws nothing of its own"))
+            }
+        }
+
+        let layer = try type.makeLayer(reading: object)
+        layer.properties = properties
+        if let maskNode = object["mask"] {
+            layer.mask = try readLayer(maskNode, depth: depth + 1)
+        }
+        if let sublayersNode = object["sublayers"] {
+            layer.sublayers = try sublayersNode.elements(shape: "an array of layers").map { try readLayer($0, depth: depth + 1) }
+        }
+        return layer
+    }
+
+    func readProbe(_ node: SceneNode) throws -> Scene.Probe {
+        let object = try node.object(allowing: ["point", "hit"], what: "a probe")
+        let point: CGPoint = try object.required("point", in: node.path)
+        guard let hitNode = object["hit"] else {
+            throw SceneError(path: "\(node.path).hit", message: "required field is missing (null expects no layer)")
+        }
+        switch hitNode.value {
+        case .null: return Scene.Probe(point: point, hit: nil)
+        case .string(let name): return Scene.Probe(point: point, hit: name)
+        default: throw hitNode.mismatch("a layer name or null")
+        }
+    }
+}

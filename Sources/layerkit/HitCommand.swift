@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import LayerKit
+
+/// `layerkit hit SCENE X Y`: which layer Core Animation's `hitTest` returns at a canvas point.
+struct HitCommand: ParsableCommand {
+    /// The verb and its summary, as `--help` shows them.
+    static let configuration = CommandConfiguration(
+        commandName: "hit",
+        abstract: "Print the layer hit at a canvas point: its name, its path when unnamed, or none.",
+        discussion: "Put -- before negative coordinates: layerkit hit scene.json -- -5 10"
+    )
+
+    /// The scene file.
+    @Argument(help: "Scene file (.json).")
+    var scene: String
+
+    /// The point's x, in canvas points.
+    @Argument(help: "x in canvas points.")
+    var x: Double
+
+    /// The point's y, in canvas points.
+    @Argument(help: "y in canvas points.")
+    var y: Double
+
+    func run() throws {
+        let loaded: Scene
+        do {
+            loaded = try Scene(contentsOfFile: scene)
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        print(loaded.describe(loaded.hitTest(CGPoint(x: x, y: y))))
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import LayerKit
+
+/// `layerkit probes SCENE…`: runs each scene's hit-test probes.
+struct ProbesCommand: ParsableCommand {
+    /// The verb, its summary and its exit codes, as `--help` shows them.
+    static let configuration = CommandConfiguration(
+        commandName: "probes",
+        abstract: "Check the hit-test probes of scene files.",
+        discussion: """
+            Prints "FILE: probe (x, y): expected E, got G: ok" (or FAIL) for each probe. \
+            Exits with 1 when a probe fails, 2 when a file cannot be read.
+            """
+    )
+
+    /// The scene files.
+    @Argument(help: "Scene files (.json).")
+    var scenes: [String]
+
+    func run() throws {
+        var unreadable = false, failed = false
+        for path in scenes {
+            let scene: Scene
+            do {
+                scene = try Scene(contentsOfFile: path)
+            } catch {
+                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                unreadable = true
+                continue
+            }
+            if scene.probes.isEmpty { print("\(path): no probes") }
+            for probe in scene.probes {
+                let result = scene.check(probe)
+                print("\(path): \(result)")
+                failed = failed || !result.passed
+            }
+        }
+        if unreadable { throw ExitCode(2) }
+        if failed { throw ExitCode(1) }
+    }
+}
