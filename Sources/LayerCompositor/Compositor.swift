@@ -196,6 +196,13 @@ final class Builder {
         if let image = p.contents, let (rect, fill) = ContentsGeometry.imageFill(for: p, image: image, flippedY: placement.flipped) {
             quad(rect, .rect(radius: 0), .image(fill), inner)
         }
+        if let (image, rect) = TypedContent.render(l.kind, properties: p, scale: Double(p.contentsScale)) {
+            let x = AxisMap(stops: [Double(rect.minX), Double(rect.maxX)], texels: [0, Double(image.width)])
+            var y = AxisMap(stops: [Double(rect.minY), Double(rect.maxY)], texels: [0, Double(image.height)])
+            if placement.flipped { y.texels.reverse() }
+            quad(rect, .rect(radius: 0), .image(ImageFill(image: image, x: x, y: y, minification: p.minificationFilter,
+                                                          magnification: p.magnificationFilter)), inner)
+        }
         if !l.sublayers.isEmpty {
             emitSublayers(l.sublayers, childrenTransform: p.childrenTransform, childrenFlip: p.isGeometryFlipped,
                           parent: placement, opacity: o, clips: inner, into: &quads)
