@@ -15,6 +15,7 @@ extension CALayer {
         set {
             for l in sublayerListStorage { l.superlayer = nil }
             sublayerListStorage = []
+            markNeedsLayoutImplicitly()
             for l in newValue ?? [] { addSublayer(l) }
         }
     }
@@ -61,7 +62,7 @@ extension CALayer {
         let i = min(Int(index), sublayerListStorage.count)
         sublayerListStorage.insert(layer, at: i)
         layer.superlayer = self
-        setNeedsLayout()
+        markNeedsLayoutImplicitly()
     }
 
     /// Appends `layer` as the frontmost sublayer (before zPosition sorting).
@@ -98,7 +99,7 @@ extension CALayer {
         } else {
             parent.sublayerListStorage.removeAll { $0 === self }
             superlayer = nil
-            parent.setNeedsLayout()
+            parent.markNeedsLayoutImplicitly()
         }
     }
 
@@ -115,6 +116,6 @@ extension CALayer {
         let j = min(i, sublayerListStorage.count)
         sublayerListStorage.insert(newLayer, at: j)
         newLayer.superlayer = self
-        setNeedsLayout()
+        markNeedsLayoutImplicitly()
     }
 }

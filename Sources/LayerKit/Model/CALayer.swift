@@ -61,6 +61,9 @@ open class CALayer {
     /// Whether `layoutIfNeeded()` will call `layoutSublayers()`.
     var layoutPending = false
 
+    /// Whether `layoutSublayers()` is running, when implicit layout marks are skipped.
+    private var isLayingOut = false
+
     /// Receives `layoutSublayers(of:)`.
     public weak var delegate: CALayerDelegate?
 
@@ -77,20 +80,41 @@ open class CALayer {
 
     // MARK: Layout
 
-    /// Marks the layer as needing `layoutSublayers()` at the next `layoutIfNeeded()`. Changing
-    /// the bounds' size or the sublayers marks it too, as in Core Animation.
+    /// Marks the layer as needing `layoutSublayers()` at the next `layoutIfNeeded()`.
+    ///
+    /// As `CALayer.h` says, Core Animation also marks a layer implicitly when its sublayers
+    /// change, and a layer and its superlayer when its `bounds` or `transform` change; implicit
+    /// marks are skipped while the layer runs its own `layoutSublayers()`.
     public func setNeedsLayout() { layoutPending = true }
+
+    /// The implicit mark: skipped while this layer is laying out its sublayers.
+    func markNeedsLayoutImplicitly() { if !isLayingOut { layoutPending = true } }
+
+    /// Bounds or transform changed: the layer and its superlayer need layout.
+    private func markGeometryChanged() {
+        markNeedsLayoutImplicitly()
+        superlayer?.markNeedsLayoutImplicitly()
+    }
 
     /// Whether the layer is marked as needing layout.
     public func needsLayout() -> Bool { layoutPending }
 
-    /// Lays out this layer if it is marked, then its sublayers, top down.
+    /// Walks up while the superlayer needs layout, then lays out the whole tree beneath that
+    /// ancestor, top down (`layoutIfNeeded`, as `CALayer.h` describes it).
     public func layoutIfNeeded() {
+        var top = self
+        while let s = top.superlayer, s.layoutPending { top = s }
+        top.layoutSubtree()
+    }
+
+    private func layoutSubtree() {
         if layoutPending {
             layoutPending = false
+            isLayingOut = true
             layoutSublayers()
+            isLayingOut = false
         }
-        for l in sublayerListStorage { l.layoutIfNeeded() }
+        for l in sublayerListStorage { l.layoutSubtree() }
     }
 
     /// Positions the sublayers. The default asks the `delegate`
@@ -107,7 +131,7 @@ open class CALayer {
     public var bounds: CGRect {
         get { properties.bounds }
         set {
-            if newValue.size != properties.bounds.size { setNeedsLayout() }
+            if newValue != properties.bounds { markGeometryChanged() }
             properties.bounds = newValue
         }
     }
@@ -139,7 +163,10 @@ open class CALayer {
     /// The transform about the anchor point.
     public var transform: CATransform3D {
         get { properties.transform }
-        set { properties.transform = newValue }
+        set {
+            if newValue != properties.transform { markGeometryChanged() }
+            properties.transform = newValue
+        }
     }
 
     /// The transform applied to the sublayers, about this layer's anchor point.
