@@ -103,15 +103,17 @@ final class Target: @unchecked Sendable {
     @inline(__always)
     static func byte(_ v: Float) -> UInt8 { UInt8(min(max(v, 0), 1) * 255 + 0.5) }
 
-    /// Source-over: `src + dst · (1 − src.a)`, premultiplied.
+    /// Source-over: `src + dst · (1 − src.a)`, premultiplied, computed in 0…255 units and
+    /// rounded to nearest.
     @inline(__always)
     func blend(_ x: Int, _ y: Int, _ src: SIMD4<Float>) {
         let i = (y * width + x) * 4
         let k = 1 - src.w
-        pixels[i] = Target.byte(src.x + Float(pixels[i]) / 255 * k)
-        pixels[i + 1] = Target.byte(src.y + Float(pixels[i + 1]) / 255 * k)
-        pixels[i + 2] = Target.byte(src.z + Float(pixels[i + 2]) / 255 * k)
-        pixels[i + 3] = Target.byte(src.w + Float(pixels[i + 3]) / 255 * k)
+        let p = pixels + i
+        let dst = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
+        var out = src * 255 + dst * k
+        out = out.clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255)) + 0.5
+        p[0] = UInt8(out.x); p[1] = UInt8(out.y); p[2] = UInt8(out.z); p[3] = UInt8(out.w)
     }
 
     @inline(__always)

@@ -10,7 +10,8 @@ import LayerKit
 /// line and turns the eye's rays parallel to z) and placed in a BSP tree whose root is the first
 /// plane in sublayer order; a plane that really crosses another (beyond a thickness of 0.05) is
 /// split, and each piece carries the half-plane that bounds it in its own layer's coordinates.
-/// Coplanar planes keep sublayer order.
+/// Coplanar planes keep sublayer order. Only planes whose screen bounding boxes overlap are
+/// ordered against each other.
 enum DepthSorter {
     /// A plane to sort: its rectangle in its own space and the map into the context's space.
     struct Plane {
@@ -42,8 +43,55 @@ enum DepthSorter {
         }
         var out: [Piece] = []
         out.reserveCapacity(polys.count)
-        if let root = build(polys) { root.backToFront(into: &out) }
+        // Planes that do not overlap on screen cannot hide one another, so only groups of
+        // overlapping planes need ordering among themselves: a BSP tree per group keeps splits
+        // (and their cost) to planes that can really cross.
+        for group in overlapGroups(polys) {
+            if group.count == 1 {
+                out.append(Piece(plane: group[0].plane, halfPlanes: []))
+            } else if let root = build(group) {
+                root.backToFront(into: &out)
+            }
+        }
         return out
+    }
+
+    /// Polygons grouped by overlapping screen bounding boxes (transitively), each group in
+    /// sublayer order, groups in order of their first plane.
+    static func overlapGroups(_ polys: [Polygon]) -> [[Polygon]] {
+        var parent = Array(polys.indices)
+        func find(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        // Sweep along x: each box meets the boxes still open at its left edge.
+        let boxes = polys.map { p -> (minX: Double, maxX: Double, minY: Double, maxY: Double) in
+            var b = (minX: Double.infinity, maxX: -Double.infinity, minY: Double.infinity, maxY: -Double.infinity)
+            for q in p.points {
+                b.minX = min(b.minX, q.x); b.maxX = max(b.maxX, q.x); b.minY = min(b.minY, q.y); b.maxY = max(b.maxY, q.y)
+            }
+            return b
+        }
+        let byLeft = polys.indices.sorted { boxes[$0].minX < boxes[$1].minX }
+        var open: [Int] = []
+        for i in byLeft {
+            let b = boxes[i]
+            open.removeAll { boxes[$0].maxX < b.minX }
+            for j in open where boxes[j].minY <= b.maxY && boxes[j].maxY >= b.minY {
+                let (ri, rj) = (find(i), find(j))
+                if ri != rj { parent[max(ri, rj)] = min(ri, rj) }
+            }
+            open.append(i)
+        }
+        var groups: [Int: [Polygon]] = [:]
+        var order: [Int] = []
+        for i in polys.indices {
+            let r = find(i)
+            if groups[r] == nil { order.append(r) }
+            groups[r, default: []].append(polys[i])
+        }
+        return order.map { groups[$0]! }
     }
 
     struct Polygon {

@@ -33,6 +33,15 @@ protocol FrameRenderer {
     var name: String { get }
     /// Draws one frame and returns its pixels.
     func render(_ list: DisplayList) throws -> Bitmap
+    /// Draws one frame, recording the backend's phases and counters in `profiler`.
+    func render(_ list: DisplayList, profiler: FrameProfiler) throws -> Bitmap
+}
+
+extension FrameRenderer {
+    /// Backends without finer phases record the whole frame as `draw`.
+    func render(_ list: DisplayList, profiler: FrameProfiler) throws -> Bitmap {
+        try profiler.measure("draw") { try render(list) }
+    }
 }
 
 struct CPUFrameRenderer: FrameRenderer {

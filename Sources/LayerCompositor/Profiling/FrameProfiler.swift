@@ -1,0 +1,154 @@
+import Foundation
+
+/// Where a frame's time goes: phases on the CPU clock, GPU time when a backend measures it,
+/// and counters (layers, quads, passes, draw calls, uploads…), frame after frame.
+///
+/// The CLI's `bench` and the demo's HUD feed it. Phases are named by the caller; the usual ones
+/// are `layout`, `snapshot`, `composite` (display list build), `upload` (content rasterization
+/// and texture upload), `draw` (draw submission or CPU rasterization) and `readback` /
+/// `present`. Statistics and Chrome Trace Event output come from the recorded frames.
+public final class FrameProfiler {
+    /// One recorded frame.
+    public struct Frame: Sendable {
+        /// When the frame started, in seconds since the profiler was made.
+        public var start: Double
+        /// Wall time of the whole frame, ms.
+        public var totalMs: Double = 0
+        /// Phase name → ms, in the order the phases ran.
+        public var phases: [(name: String, start: Double, ms: Double)] = []
+        /// GPU time of the frame in ms, when the backend measured it (it may arrive late).
+        public var gpuMs: Double?
+        /// Counter name → value for this frame.
+        public var counters: [String: Double] = [:]
+    }
+
+    /// Min, median, p95, p99 and max of a series (nearest-rank percentiles).
+    public struct Statistics: Sendable, Equatable {
+        /// Smallest value.
+        public var min: Double
+        /// The 50th percentile.
+        public var median: Double
+        /// The 95th percentile.
+        public var p95: Double
+        /// The 99th percentile.
+        public var p99: Double
+        /// Largest value.
+        public var max: Double
+
+        /// The statistics of `values` (all zero when empty).
+        public init(_ values: [Double]) {
+            let s = values.sorted()
+            func pct(_ p: Double) -> Double {
+                guard !s.isEmpty else { return 0 }
+                let rank = Int((p / 100 * Double(s.count)).rounded(.up)) - 1
+                return s[Swift.min(Swift.max(rank, 0), s.count - 1)]
+            }
+            min = s.first ?? 0
+            max = s.last ?? 0
+            median = pct(50); p95 = pct(95); p99 = pct(99)
+        }
+
+        /// The five numbers as a JSON object.
+        public var json: [String: Double] { ["min": min, "median": median, "p95": p95, "p99": p99, "max": max] }
+    }
+
+    /// The frame budget at 60 Hz, ms.
+    public static let budgetMs = 1000.0 / 60
+
+    /// Every finished frame, oldest first.
+    public private(set) var frames: [Frame] = []
+    private var current: Frame?
+    private let origin = DispatchTime.now().uptimeNanoseconds
+
+    /// A profiler with no frames.
+    public init() {}
+
+    private func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds - origin) / 1e9 }
+
+    /// Starts a frame.
+    public func beginFrame() { current = Frame(start: now()) }
+
+    /// Runs `body` as the named phase of the current frame.
+    public func measure<T>(_ phase: String, _ body: () throws -> T) rethrows -> T {
+        let t0 = now()
+        defer {
+            let t1 = now()
+            current?.phases.append((phase, t0, (t1 - t0) * 1000))
+        }
+        return try body()
+    }
+
+    /// Records a counter value for the current frame.
+    public func count(_ name: String, _ value: Double) { current?.counters[name] = value }
+
+    /// Ends the frame; its wall time runs from `beginFrame`.
+    public func endFrame() {
+        guard var f = current else { return }
+        f.totalMs = (now() - f.start) * 1000
+        frames.append(f)
+        current = nil
+    }
+
+    /// Attaches a GPU time to a finished frame (timer queries answer a few frames late).
+    public func setGPUTime(frame index: Int, ms: Double) {
+        if frames.indices.contains(index) { frames[index].gpuMs = ms }
+    }
+
+    /// Drops all frames (after warm-up).
+    public func reset() { frames = [] }
+
+    /// Phase names in first-seen order.
+    public var phaseNames: [String] {
+        var seen: [String] = []
+        for f in frames { for p in f.phases where !seen.contains(p.name) { seen.append(p.name) } }
+        return seen
+    }
+
+    /// Statistics of the whole-frame wall time.
+    public var frameStatistics: Statistics { Statistics(frames.map(\.totalMs)) }
+
+    /// Statistics of GPU time over the frames that have one.
+    public var gpuStatistics: Statistics? {
+        let g = frames.compactMap(\.gpuMs)
+        return g.isEmpty ? nil : Statistics(g)
+    }
+
+    /// Statistics of one phase (a phase that ran several times in a frame is summed).
+    public func statistics(phase: String) -> Statistics {
+        Statistics(frames.map { $0.phases.filter { $0.name == phase }.reduce(0) { $0 + $1.ms } })
+    }
+
+    /// Per-frame median of each counter.
+    public var counterMedians: [String: Double] {
+        var names = Set<String>()
+        for f in frames { names.formUnion(f.counters.keys) }
+        var out: [String: Double] = [:]
+        for n in names { out[n] = Statistics(frames.compactMap { $0.counters[n] }).median }
+        return out
+    }
+
+    /// Frames whose wall time exceeded the 60 Hz budget.
+    public var framesOverBudget: Int { frames.filter { $0.totalMs > Self.budgetMs }.count }
+
+    /// Chrome's Trace Event format (opens in Perfetto and chrome://tracing): one complete
+    /// ("X") slice per phase per frame under a frame slice, and a counter ("C") track per counter.
+    public func traceEvents(process: String) -> Data {
+        var events: [[String: Any]] = [["name": "process_name", "ph": "M", "pid": 1, "args": ["name": process]]]
+        for (i, f) in frames.enumerated() {
+            events.append(["name": "frame \(i)", "cat": "frame", "ph": "X", "pid": 1, "tid": 1,
+                           "ts": f.start * 1e6, "dur": f.totalMs * 1000])
+            for p in f.phases {
+                events.append(["name": p.name, "cat": "phase", "ph": "X", "pid": 1, "tid": 1,
+                               "ts": p.start * 1e6, "dur": p.ms * 1000])
+            }
+            for (name, v) in f.counters.sorted(by: { $0.key < $1.key }) {
+                events.append(["name": name, "ph": "C", "pid": 1, "ts": f.start * 1e6, "args": [name: v]])
+            }
+            if let g = f.gpuMs {
+                events.append(["name": "gpu_ms", "ph": "C", "pid": 1, "ts": f.start * 1e6, "args": ["gpu_ms": g]])
+            }
+        }
+        let object: [String: Any] = ["traceEvents": events, "displayTimeUnit": "ms"]
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+    }
+}

@@ -1,0 +1,165 @@
+import ArgumentParser
+import Foundation
+import LayerCompositor
+import LayerKit
+
+/// `layerkit bench`: frame times, phases and counters of a scene on a backend, or MotionMark's
+/// ramp: the largest layer count whose animated frames stay within 16.7 ms.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Time frames of a scene (phases, GPU time, counters), or ramp a generated scene to the 60 Hz budget.")
+
+    @Argument(help: "The scene file (omit with --ramp).")
+    var scene: String?
+
+    @Option(help: "cpu, gl, or auto.")
+    var backend: Backend = .auto
+
+    @Option(help: "Frames measured.")
+    var frames: Int = 60
+
+    @Option(help: "Frames drawn first and not measured.")
+    var warmup: Int = 5
+
+    @Flag(help: "Change every layer's transform every frame (deterministic), so updates are measured, not a static redraw.")
+    var animate = false
+
+    @Flag(help: "Print one JSON object instead of a table.")
+    var json = false
+
+    @Option(help: "Write a Chrome Trace Event file (Perfetto, chrome://tracing).")
+    var trace: String?
+
+    @Option(help: "leaves, multiply or cube-grid: find the largest layer count whose median animated frame is within 16.7 ms.")
+    var ramp: BenchScenes?
+
+    func validate() throws {
+        guard frames > 0, frames <= 1_000_000 else { throw ValidationError("--frames must be 1...1000000") }
+        guard warmup >= 0, warmup <= 100_000 else { throw ValidationError("--warmup must be 0...100000") }
+        if (scene == nil) == (ramp == nil) { throw ValidationError("give a SCENE or --ramp KIND, not both") }
+    }
+
+    func run() throws {
+        let renderer = try backend.makeRenderer()
+        if let ramp {
+            try runRamp(ramp, renderer: renderer)
+            return
+        }
+        let path = scene!
+        let loaded = try loadScene(path)
+        let profiler = try measure(loaded, renderer: renderer, frames: frames, warmup: warmup, animate: animate)
+        if let trace {
+            do { try profiler.traceEvents(process: "layerkit bench \(path)").write(to: URL(fileURLWithPath: trace)) } catch {
+                throw CLIError.badInput("cannot write \(trace): \(error)")
+            }
+        }
+        json ? printJSON(profiler, scene: path, backend: renderer.name) : printTable(profiler, scene: path, backend: renderer.name)
+    }
+
+    /// Draws `warmup + frames` frames, keeping the last `frames` in the profiler.
+    func measure(_ scene: Scene, renderer: FrameRenderer, frames: Int, warmup: Int, animate: Bool) throws -> FrameProfiler {
+        let profiler = FrameProfiler()
+        let animator = animate ? Animator(scene.root) : nil
+        let (w, h, s) = (Double(scene.canvas.width), Double(scene.canvas.height), Double(scene.canvas.scale))
+        for frame in 0..<(warmup + frames) {
+            if frame == warmup { profiler.reset() }
+            profiler.beginFrame()
+            if let animator { profiler.measure("animate") { animator.step(frame) } }
+            profiler.measure("layout") { scene.root.layoutIfNeeded() }
+            let snapshot = profiler.measure("snapshot") { scene.root.snapshot() }
+            let list = profiler.measure("composite") {
+                Compositor.displayList(root: snapshot, width: w, height: h, scale: s, background: scene.canvas.background)
+            }
+            _ = try renderer.render(list, profiler: profiler)
+            profiler.count("layers", Double(snapshot.layerCount))
+            profiler.count("quads", Double(list.quadCount))
+            profiler.count("passes", Double(list.passes.count))
+            profiler.endFrame()
+        }
+        return profiler
+    }
+
+    private func runRamp(_ kind: BenchScenes, renderer: FrameRenderer) throws {
+        func median(_ n: Int) throws -> Double {
+            let p = try measure(kind.make(count: n), renderer: renderer, frames: 10, warmup: 2, animate: true)
+            let m = p.frameStatistics.median
+            if !json { print(String(format: "%@ %7d layers: median %8.2f ms", kind.rawValue, n, m)) }
+            return m
+        }
+        var good = 0, bad = 0, n = 100
+        while n <= 100_000 {
+            if try median(n) <= FrameProfiler.budgetMs { good = n; n *= 2 } else { bad = n; break }
+        }
+        if good > 0 && bad > 0 {
+            // Bisect to within 5 %.
+            while Double(bad - good) > 0.05 * Double(good) {
+                let mid = (good + bad) / 2
+                if try median(mid) <= FrameProfiler.budgetMs { good = mid } else { bad = mid }
+            }
+        }
+        if json {
+            let object: [String: Any] = ["ramp": kind.rawValue, "backend": renderer.name, "budget_ms": FrameProfiler.budgetMs, "layers": good]
+            print(String(data: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), encoding: .utf8)!)
+        } else {
+            print("\(kind.rawValue) on \(renderer.name): \(good) layers within \(String(format: "%.1f", FrameProfiler.budgetMs)) ms"
+                  + (bad == 0 ? " (the most tried)" : ""))
+        }
+    }
+
+    private func printTable(_ p: FrameProfiler, scene: String, backend: String) {
+        print("\(scene) on \(backend): \(p.frames.count) frames, \(p.framesOverBudget) over 16.7 ms")
+        print("phase             min   median      p95      p99      max   (ms)")
+        func row(_ name: String, _ s: FrameProfiler.Statistics) {
+            print(String(format: "%-12@ %8.3f %8.3f %8.3f %8.3f %8.3f", name, s.min, s.median, s.p95, s.p99, s.max))
+        }
+        row("frame", p.frameStatistics)
+        if let g = p.gpuStatistics { row("gpu", g) }
+        for phase in p.phaseNames { row(phase, p.statistics(phase: phase)) }
+        print("counters (per-frame median):")
+        for (k, v) in p.counterMedians.sorted(by: { $0.key < $1.key }) { print("  \(k) \(Int(v))") }
+    }
+
+    private func printJSON(_ p: FrameProfiler, scene: String, backend: String) {
+        var phases: [String: Any] = [:]
+        for name in p.phaseNames { phases[name] = p.statistics(phase: name).json }
+        let object: [String: Any] = [
+            "scene": scene, "backend": backend, "frames": p.frames.count,
+            "frame_ms": p.frameStatistics.json,
+            "gpu_ms": p.gpuStatistics.map { $0.json as Any } ?? NSNull(),
+            "frames_over_budget": p.framesOverBudget,
+            "phases": phases, "counters": p.counterMedians,
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        print(String(data: data, encoding: .utf8)!)
+    }
+}
+
+extension BenchScenes: ExpressibleByArgument {}
+
+/// MotionMark-style motion: every layer turns about its own axis at its own deterministic rate
+/// (transform layers about y, so cubes show new faces), on top of its original transform.
+final class Animator {
+    private let layers: [(CALayer, CATransform3D, CGFloat)]
+
+    init(_ root: CALayer) {
+        var all: [(CALayer, CATransform3D, CGFloat)] = []
+        func walk(_ l: CALayer, _ i: inout Int) {
+            for s in l.sublayers ?? [] {
+                all.append((s, s.transform, 0.01 + CGFloat(i % 7) * 0.004))
+                i += 1
+                if !(s is CATransformLayer) { walk(s, &i) }
+            }
+        }
+        var i = 0
+        walk(root, &i)
+        layers = all
+    }
+
+    func step(_ frame: Int) {
+        for (l, t, speed) in layers {
+            let a = CGFloat(frame) * speed
+            l.transform = l is CATransformLayer ? CATransform3DRotate(t, a, 0, 1, 0) : CATransform3DRotate(t, a, 0, 0, 1)
+        }
+    }
+}
