@@ -14,7 +14,7 @@ public final class CPURenderer {
     /// Rows per band handed to one core at a time.
     let bandHeight = 32
     /// Decoded images and their mipmaps, kept while the same `CGImage` is drawn.
-    private var textures: [ObjectIdentifier: Texture] = [:]
+    private var textures: [ObjectIdentifier: (image: CGImage, texture: Texture)] = [:]
 
     /// A renderer; keep it across frames to reuse decoded mipmaps.
     public init() {}
@@ -38,7 +38,7 @@ public final class CPURenderer {
             case let .blur(source, horizontal, weights):
                 blur(results[source], horizontal: horizontal, weights: weights, into: target)
             }
-            results.append(Texture(target))
+            results.append(Texture(target.bitmap()))
         }
         textures = textures.filter { used.contains($0.key) }
         return results[results.count - 1].bitmap
@@ -46,9 +46,9 @@ public final class CPURenderer {
 
     private func texture(for image: CGImage) -> Texture {
         let key = ObjectIdentifier(image)
-        if let t = textures[key], t.image === image { return t }
-        let t = Texture(image)
-        textures[key] = t
+        if let t = textures[key], t.image === image { return t.texture }
+        let t = Texture(image.bitmap)
+        textures[key] = (image, t)
         return t
     }
 
@@ -98,6 +98,11 @@ final class Target: @unchecked Sendable {
     }
 
     deinit { pixels.deallocate() }
+
+    /// A copy of the pixels as a bitmap.
+    func bitmap() -> Bitmap {
+        Bitmap(width: width, height: height, pixels: Array(UnsafeBufferPointer(start: pixels, count: width * height * 4)))
+    }
 
     /// Float 0…1 → 8 bits, rounding to nearest as GL's unorm conversion does.
     @inline(__always)

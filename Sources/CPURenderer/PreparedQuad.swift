@@ -15,17 +15,34 @@ struct PreparedQuad {
     let minX: Double, minY: Double, maxX: Double, maxY: Double
     /// The projected outline in pixels (clipped at w = 1e-5), for row spans.
     let outline: [SIMD2<Double>]
-    let fill: PreparedFill
     /// Local coordinates are affine in pixel coordinates (no perspective in the inverse map).
     let affine: Bool
-    /// Coverage is exactly the half-open inside test: square, aliased, no clips.
+    /// Coverage is exactly the half-open inside test: square, aliased, no clips but half-planes.
     let binaryCoverage: Bool
+    /// Half-plane clips as `A·px + B·py + C ≥ 0` in pixel coordinates: a half-plane of the
+    /// layer's plane is one of the pixel plane too (multiply through by w > 0), so the test needs
+    /// no divide and also trims the row spans.
+    let pixelHalfPlanes: [(a: Double, b: Double, c: Double)]
+    /// The other clips, evaluated per pixel in their layers' planes.
+    let clips: [Clip]
 
-    enum PreparedFill {
-        case color(SIMD4<Float>)
-        case image(Texture, ImageFill, linearX: (Double, Double)?, linearY: (Double, Double)?, needsLOD: Bool)
-        case pass(Texture, mask: Texture?, scale: Double, tint: SIMD4<Float>?)
-    }
+    enum FillKind { case color, image, pass }
+
+    // The fill as plain values. Textures are unowned: the renderer keeps them alive for the
+    // frame, and the per-pixel loop then does no reference counting.
+    let kind: FillKind
+    let color: SIMD4<Float>
+    unowned(unsafe) let texture: Texture
+    unowned(unsafe) let mask: Texture
+    let hasMask: Bool
+    let tint: SIMD4<Float>?
+    /// Texel = k · local + c per axis, when the axis map has one segment.
+    let linearX: (k: Double, c: Double)?, linearY: (k: Double, c: Double)?
+    let axisX: AxisMap?, axisY: AxisMap?
+    let minFilter: Filter, magFilter: Filter
+    /// Whether the filter depends on the level of detail (min and mag differ, or trilinear).
+    let needsLOD: Bool
+    let passScale: Double
 
     init?(_ q: DrawQuad, textures: (CGImage) -> Texture, passes: [Texture], width: Int, height: Int) {
         quad = q
@@ -45,7 +62,18 @@ struct PreparedQuad {
             pts = out
         }
         guard pts.count >= 3 else { return nil }
-        outline = pts.map { SIMD2($0.x / $0.w, $0.y / $0.w) }
+        var halfPlanes: [(a: Double, b: Double, c: Double)] = [], otherClips: [Clip] = []
+        for c in q.clips {
+            guard case let .halfPlane(a, b, cc) = c.shape else { otherClips.append(c); continue }
+            let m = c.map.m
+            halfPlanes.append((a * m.0 + b * m.1 + cc * m.2, a * m.3 + b * m.4 + cc * m.5, a * m.6 + b * m.7 + cc * m.8))
+        }
+        pixelHalfPlanes = halfPlanes
+        clips = otherClips
+        var outline = pts.map { SIMD2($0.x / $0.w, $0.y / $0.w) }
+        for h in halfPlanes { outline = PreparedQuad.clip(outline, h) }
+        guard outline.count >= 3 else { return nil }
+        self.outline = outline
         var lo = SIMD2(Double.infinity, Double.infinity), hi = -lo
         for p in outline { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) }
         guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
@@ -57,26 +85,55 @@ struct PreparedQuad {
         guard x0 < x1, y0 < y1 else { return nil }
         let m = q.inverse.m
         affine = m.2 == 0 && m.5 == 0 && m.8 > 0
-        if case .rect(let radius) = q.shape, radius <= 0, !q.antialiased, q.clips.isEmpty {
+        if case .rect(let radius) = q.shape, radius <= 0, !q.antialiased, otherClips.isEmpty {
             binaryCoverage = true
         } else {
             binaryCoverage = false
         }
+        var (kind, color, hasMask, tint, passScale) = (FillKind.color, SIMD4<Float>(), false, SIMD4<Float>?.none, 1.0)
+        var (linearX, linearY, axisX, axisY): ((k: Double, c: Double)?, (k: Double, c: Double)?, AxisMap?, AxisMap?) = (nil, nil, nil, nil)
+        var (minFilter, magFilter) = (Filter.linear, Filter.linear)
+        var texture = PreparedQuad.placeholder, mask = PreparedQuad.placeholder
         switch q.fill {
         case .color(let c):
-            fill = .color(SIMD4(c.r, c.g, c.b, c.a))
+            color = SIMD4(c.r, c.g, c.b, c.a)
         case .image(let f):
-            func linear(_ a: AxisMap) -> (Double, Double)? {
+            func linear(_ a: AxisMap) -> (k: Double, c: Double)? {
                 guard a.stops.count == 2, a.stops[1] != a.stops[0] else { return nil }
                 let k = (a.texels[1] - a.texels[0]) / (a.stops[1] - a.stops[0])
                 return (k, a.texels[0] - a.stops[0] * k)
             }
-            fill = .image(textures(f.image), f, linearX: linear(f.x), linearY: linear(f.y),
-                          needsLOD: f.minification != f.magnification)
+            kind = .image
+            texture = textures(f.image)
+            linearX = linear(f.x); linearY = linear(f.y)
+            axisX = linearX == nil ? f.x : nil; axisY = linearY == nil ? f.y : nil
+            minFilter = Filter(f.minification); magFilter = Filter(f.magnification)
         case .pass(let f):
-            fill = .pass(passes[f.pass], mask: f.mask.map { passes[$0] }, scale: f.scale,
-                         tint: f.tint.map { SIMD4($0.r, $0.g, $0.b, $0.a) })
+            kind = .pass
+            texture = passes[f.pass]
+            if let m = f.mask { mask = passes[m]; hasMask = true }
+            tint = f.tint.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
+            passScale = f.scale
         }
+        (self.kind, self.color, self.texture, self.mask, self.hasMask, self.tint, self.passScale) = (kind, color, texture, mask, hasMask, tint, passScale)
+        (self.linearX, self.linearY, self.axisX, self.axisY) = (linearX, linearY, axisX, axisY)
+        (self.minFilter, self.magFilter) = (minFilter, magFilter)
+        needsLOD = minFilter != magFilter || magFilter == .trilinear
+    }
+
+    /// Stands in for "no texture" so the unowned fields are always valid.
+    private static let placeholder = Texture(Bitmap(width: 1, height: 1))
+
+    /// The part of a convex polygon where `a·x + b·y + c ≥ 0`.
+    static func clip(_ poly: [SIMD2<Double>], _ h: (a: Double, b: Double, c: Double)) -> [SIMD2<Double>] {
+        var out: [SIMD2<Double>] = []
+        for i in poly.indices {
+            let p = poly[i], q = poly[(i + 1) % poly.count]
+            let dp = h.a * p.x + h.b * p.y + h.c, dq = h.a * q.x + h.b * q.y + h.c
+            if dp >= 0 { out.append(p) }
+            if (dp >= 0) != (dq >= 0) { out.append(p + (q - p) * (dp / (dp - dq))) }
+        }
+        return out
     }
 
     /// The pixel columns whose centres may be covered on row `py`: the outline's crossing of
@@ -109,6 +166,8 @@ struct PreparedQuad {
         let q = quad
         let opacity = q.opacity
         let m = q.inverse.m
+        clips.withUnsafeBufferPointer { clips in
+        pixelHalfPlanes.withUnsafeBufferPointer { halfPlanes in
         for py in rows {
             guard let cols = span(py) else { continue }
             let cy = Double(py) + 0.5
@@ -127,6 +186,9 @@ struct PreparedQuad {
                     guard let l = Coverage.local(q.inverse, Double(px) + 0.5, cy) else { continue }
                     x = l.x; y = l.y; jac = (l.dxdpx, l.dydpx, l.dxdpy, l.dydpy)
                 }
+                var inside = true
+                for h in halfPlanes where h.a * (Double(px) + 0.5) + h.b * cy + h.c < 0 { inside = false; break }
+                if !inside { continue }
                 var cov: Double
                 if binaryCoverage {
                     guard x >= minX && x < maxX && y >= minY && y < maxY else { continue }
@@ -134,9 +196,8 @@ struct PreparedQuad {
                 } else {
                     cov = coverage(x, y, jac: jac)
                     if cov <= 0 { continue }
-                    for c in q.clips {
-                        cov *= PreparedQuad.clipCoverage(c, Double(px) + 0.5, cy)
-                        if cov <= 0 { break }
+                    for i in 0..<clips.count where cov > 0 {
+                        cov *= PreparedQuad.clipCoverage(clips[i], Double(px) + 0.5, cy)
                     }
                     if cov <= 0 { continue }
                 }
@@ -144,6 +205,8 @@ struct PreparedQuad {
                 if color.w <= 0 && color.x <= 0 && color.y <= 0 && color.z <= 0 { continue }
                 target.blend(px, py, cov == 1 && opacity == 1 ? color : color * (Float(cov) * opacity))
             }
+        }
+        }
         }
     }
 
@@ -179,22 +242,20 @@ struct PreparedQuad {
 
     @inline(__always)
     func sample(_ x: Double, _ y: Double, jac: (Double, Double, Double, Double)) -> SIMD4<Float> {
-        switch fill {
-        case .color(let c):
-            return c
-        case let .image(texture, f, lx, ly, needsLOD):
-            let u = lx.map { $0.0 * x + $0.1 } ?? f.x.texel(x)
-            let v = ly.map { $0.0 * y + $0.1 } ?? f.y.texel(y)
-            if !needsLOD && f.magnification != .trilinear {
-                return f.magnification == .nearest ? texture.base.nearest(u, v) : texture.base.linear(u, v)
-            }
-            let su = lx?.0 ?? f.x.slope(x), sv = ly?.0 ?? f.y.slope(y)
+        switch kind {
+        case .color:
+            return color
+        case .image:
+            let u = linearX.map { $0.k * x + $0.c } ?? axisX!.texel(x)
+            let v = linearY.map { $0.k * y + $0.c } ?? axisY!.texel(y)
+            if !needsLOD { return magFilter == .nearest ? texture.base.nearest(u, v) : texture.base.linear(u, v) }
+            let su = linearX?.k ?? axisX!.slope(x), sv = linearY?.k ?? axisY!.slope(y)
             let lod = Coverage.lod(dudx: su * jac.0, dvdx: sv * jac.1, dudy: su * jac.2, dvdy: sv * jac.3)
-            return texture.sample(u, v, lod: lod, min: f.minification, mag: f.magnification)
-        case let .pass(texture, mask, scale, tint):
-            let u = (x - minX) * scale, v = (y - minY) * scale
+            return texture.sample(u, v, lod: lod, min: minFilter, mag: magFilter)
+        case .pass:
+            let u = (x - minX) * passScale, v = (y - minY) * passScale
             var c = texture.base.linear(u, v)
-            if let mask { c *= mask.base.linear(u, v).w }
+            if hasMask { c *= mask.base.linear(u, v).w }
             if let tint { c = tint * c.w }
             return c
         }

@@ -2,22 +2,22 @@ import Foundation
 import LayerCompositor
 import LayerKit
 
-/// One mip level as normalised floats for sampling.
+/// One mip level as normalised floats, in memory the owning `Texture` frees: plain pointers,
+/// so sampling in the per-pixel loop does no reference counting.
 struct Level {
     let width: Int
     let height: Int
-    let data: [SIMD4<Float>]
+    let data: UnsafeMutablePointer<SIMD4<Float>>
 
     init(_ b: Bitmap) {
         width = b.width
         height = b.height
-        var d = [SIMD4<Float>](repeating: .zero, count: b.width * b.height)
+        data = .allocate(capacity: max(b.width * b.height, 1))
         b.pixels.withUnsafeBufferPointer { p in
-            for i in 0..<d.count {
-                d[i] = SIMD4(Float(p[i * 4]), Float(p[i * 4 + 1]), Float(p[i * 4 + 2]), Float(p[i * 4 + 3])) / 255
+            for i in 0..<(b.width * b.height) {
+                data[i] = SIMD4(Float(p[i * 4]), Float(p[i * 4 + 1]), Float(p[i * 4 + 2]), Float(p[i * 4 + 3])) * (1 / 255)
             }
         }
-        data = d
     }
 
     @inline(__always)
@@ -36,34 +36,44 @@ struct Level {
         let fu = u - 0.5, fv = v - 0.5
         let iu = fu.rounded(.down), iv = fv.rounded(.down)
         let a = Float(fu - iu), b = Float(fv - iv)
-        let x0 = min(max(Int(iu), 0), width - 1), x1 = min(max(Int(iu) + 1, 0), width - 1)
-        let y0 = min(max(Int(iv), 0), height - 1), y1 = min(max(Int(iv) + 1, 0), height - 1)
+        let xi = Int(iu), yi = Int(iv)
+        let x0 = min(max(xi, 0), width - 1), x1 = min(max(xi + 1, 0), width - 1)
+        let y0 = min(max(yi, 0), height - 1), y1 = min(max(yi + 1, 0), height - 1)
         let top = texel(x0, y0) * (1 - a) + texel(x1, y0) * a
         let bottom = texel(x0, y1) * (1 - a) + texel(x1, y1) * a
         return top * (1 - b) + bottom * b
     }
 }
 
+/// How a lookup filters, decided once per quad from `CALayerContentsFilter`.
+enum Filter: UInt8 {
+    case nearest, linear, trilinear
+
+    init(_ f: CALayerContentsFilter) {
+        switch f {
+        case .nearest: self = .nearest
+        case .trilinear: self = .trilinear
+        default: self = .linear
+        }
+    }
+}
+
 /// An image (or a finished pass) ready to sample, with its mipmaps made on first need.
 final class Texture: @unchecked Sendable {
-    let image: CGImage?
     let bitmap: Bitmap
     /// Level 0, read without locking by every band.
     let base: Level
     private let lock = NSLock()
     private var levels: [Level]?
 
-    init(_ image: CGImage) {
-        self.image = image
-        bitmap = image.bitmap
-        base = Level(image.bitmap)
+    init(_ bitmap: Bitmap) {
+        self.bitmap = bitmap
+        base = Level(bitmap)
     }
 
-    init(_ target: Target) {
-        image = nil
-        bitmap = Bitmap(width: target.width, height: target.height,
-                        pixels: Array(UnsafeBufferPointer(start: target.pixels, count: target.width * target.height * 4)))
-        base = Level(bitmap)
+    deinit {
+        base.data.deallocate()
+        for l in (levels ?? []).dropFirst() { l.data.deallocate() }
     }
 
     /// All levels; the first call makes the mipmaps (bands may ask concurrently).
@@ -76,7 +86,7 @@ final class Texture: @unchecked Sendable {
     }
 
     /// Samples at texel coordinates of level 0 with the filter GL would pick for `lod`.
-    func sample(_ u: Double, _ v: Double, lod: Double, min minFilter: CALayerContentsFilter, mag: CALayerContentsFilter) -> SIMD4<Float> {
+    func sample(_ u: Double, _ v: Double, lod: Double, min minFilter: Filter, mag: Filter) -> SIMD4<Float> {
         let filter = lod > 0 ? minFilter : mag
         switch filter {
         case .nearest: return base.nearest(u, v)

@@ -43,16 +43,7 @@ enum DepthSorter {
         }
         var out: [Piece] = []
         out.reserveCapacity(polys.count)
-        // Planes that do not overlap on screen cannot hide one another, so only groups of
-        // overlapping planes need ordering among themselves: a BSP tree per group keeps splits
-        // (and their cost) to planes that can really cross.
-        for group in overlapGroups(polys) {
-            if group.count == 1 {
-                out.append(Piece(plane: group[0].plane, halfPlanes: []))
-            } else if let root = build(group) {
-                root.backToFront(into: &out)
-            }
-        }
+        build(polys)?.backToFront(into: &out)
         return out
     }
 
@@ -154,14 +145,20 @@ enum DepthSorter {
         }
     }
 
+    /// A BSP node: a splitting plane with what is coplanar to it and the two sides; or a set of
+    /// subtrees that do not overlap on screen, so their mutual order does not matter.
     final class Node {
-        var planes: [Polygon]       // the splitter and what is coplanar with it, in sublayer order
+        var planes: [Polygon] = []       // the splitter and what is coplanar with it, in sublayer order
         var front: Node?
         var back: Node?
-        init(planes: [Polygon]) { self.planes = planes }
+        var disjoint: [Node] = []
 
         /// The eye looks down -z from +z: it is on the front side when the normal points to +z.
         func backToFront(into out: inout [Piece]) {
+            if !disjoint.isEmpty {
+                for n in disjoint { n.backToFront(into: &out) }
+                return
+            }
             let eyeInFront = planes[0].normal.z >= 0
             (eyeInFront ? back : front)?.backToFront(into: &out)
             for p in planes { out.append(Piece(plane: p.plane, halfPlanes: p.halfPlanes)) }
@@ -169,10 +166,32 @@ enum DepthSorter {
         }
     }
 
+    /// Planes that do not overlap on screen cannot hide one another, so only groups of
+    /// overlapping planes are ordered among themselves, which keeps splits (and their cost) to
+    /// planes that can really cross. Within a group the splitter is the first plane facing the
+    /// eye squarely (2D layers share that plane, so it splits the fewest), else the first.
     static func build(_ polys: [Polygon]) -> Node? {
-        guard let root = polys.first else { return nil }
+        guard !polys.isEmpty else { return nil }
+        if polys.count == 1 {
+            let n = Node()
+            n.planes = polys
+            return n
+        }
+        let groups = overlapGroups(polys)
+        if groups.count > 1 {
+            let n = Node()
+            n.disjoint = groups.compactMap { buildSplit($0) }
+            return n
+        }
+        return buildSplit(polys)
+    }
+
+    private static func buildSplit(_ polys: [Polygon]) -> Node? {
+        guard !polys.isEmpty else { return nil }
+        let rootIndex = polys.firstIndex { abs($0.normal.z) > 1 - 1e-12 } ?? 0
+        let root = polys[rootIndex]
         var coplanar = [root], front: [Polygon] = [], back: [Polygon] = []
-        for q in polys.dropFirst() {
+        for (i, q) in polys.enumerated() where i != rootIndex {
             let ds = q.points.map { root.distance($0) }
             let hi = ds.max()!, lo = ds.min()!
             if hi <= thickness && lo >= -thickness {
@@ -188,7 +207,8 @@ enum DepthSorter {
             }
         }
         coplanar.sort { $0.plane < $1.plane }
-        let node = Node(planes: coplanar)
+        let node = Node()
+        node.planes = coplanar
         node.front = build(front)
         node.back = build(back)
         return node

@@ -58,11 +58,11 @@ enum GradientContent {
     /// otherwise evenly spaced from 0 to 1 (Core Animation's default).
     private static func stops(_ colors: [CGColor], _ locations: [CGFloat]?) -> [(location: Double, color: SIMD4<Double>)] {
         let n = colors.count
-        let locs = locations.flatMap { $0.count == n ? $0.map(Double.init) : nil }
-            ?? (0..<n).map { n > 1 ? Double($0) / Double(n - 1) : 0 }
+        var locs: [Double] = (0..<n).map { i in n > 1 ? Double(i) / Double(n - 1) : 0 }
+        if let given = locations, given.count == n { locs = given.map { Double($0) } }
         return zip(locs, colors).map { l, c in
-            let a = Double(c.alpha)
-            return (l, SIMD4(Double(c.red) * a, Double(c.green) * a, Double(c.blue) * a, a))
+            let straight = SIMD4<Double>(Double(c.red), Double(c.green), Double(c.blue), 1)
+            return (l, straight * Double(c.alpha))
         }
     }
 

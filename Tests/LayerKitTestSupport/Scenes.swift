@@ -14,12 +14,15 @@ public func readScene(_ text: String, directory: String = "") throws -> Scene {
     try Scene(data: Data(text.utf8), baseDirectory: directory, fileName: "test.json")
 }
 
-/// Every scene file of the example corpus (`Examples/seeds` and `Examples/bench`), sorted.
+/// Every scene file of the examples (`Examples/seeds`, `Examples/bench`, `Examples/corpus`, and
+/// any other folder of `Examples` holding `.json` files), sorted.
 public func exampleScenePaths() throws -> [String] {
-    try ["seeds", "bench"].flatMap { folder -> [String] in
+    let fm = FileManager.default
+    return try fm.contentsOfDirectory(atPath: examplesDirectory.path).sorted().flatMap { folder -> [String] in
         let dir = examplesDirectory.appendingPathComponent(folder)
-        return try FileManager.default.contentsOfDirectory(atPath: dir.path)
-            .filter { $0.hasSuffix(".json") }.sorted()
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: dir.path, isDirectory: &isDirectory), isDirectory.boolValue else { return [] }
+        return try fm.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }.sorted()
             .map { dir.appendingPathComponent($0).path }
     }
 }

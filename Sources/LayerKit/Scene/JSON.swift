@@ -330,3 +330,7 @@ func shortestDecimal(_ v: Double) -> String {
     if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
     return v.description
 }
+
+/// `shortestDecimal` in the value's own type's shortest form: a `Float` 0.1 is "0.1", not
+/// the 0.10000000149011612 of its `Double` value.
+func shortestDecimal<F: BinaryFloatingPoint>(_ v: F) -> String { shortestDecimal(Double("\(v)") ?? Double(v)) }

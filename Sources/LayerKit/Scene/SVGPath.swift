@@ -60,8 +60,6 @@ extension CGPath {
     }
 }
 
-private func shortestDecimal(_ v: CGFloat) -> String { shortestDecimal(Double(v)) }
-
 /// The state of one reading of SVG path data.
 private struct SVGPathReader {
     let text: [Unicode.Scalar]
@@ -148,9 +146,10 @@ private struct SVGPathReader {
 
     mutating func flag() throws -> Bool {
         guard index < text.count, text[index] == "0" || text[index] == "1" else { throw error("a flag (0 or 1)") }
+        let isSet = text[index] == "1"
         index += 1
         skipSeparator()
-        return text[index - 1] == "1"
+        return isSet
     }
 
     mutating func point(relative: Bool) throws -> CGPoint {

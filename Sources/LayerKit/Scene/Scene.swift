@@ -35,9 +35,9 @@ public struct Scene {
             self.width = width; self.height = height; self.scale = scale; self.background = background
         }
 
-        /// The output image's size in pixels.
+        /// The output image's width in pixels (for a canvas within the reader's limits).
         public var pixelWidth: Int { Int((width * scale).rounded()) }
-        /// The output image's height in pixels.
+        /// The output image's height in pixels (for a canvas within the reader's limits).
         public var pixelHeight: Int { Int((height * scale).rounded()) }
     }
 
@@ -66,7 +66,7 @@ public struct Scene {
         /// One line: `probe (x, y): expected E, got G: ok` (or `FAIL`).
         public var description: String {
             let p = probe.point
-            return "probe (\(shortestDecimal(Double(p.x))), \(shortestDecimal(Double(p.y)))): expected \(probe.hit ?? "none"), got \(got): \(passed ? "ok" : "FAIL")"
+            return "probe (\(shortestDecimal(p.x)), \(shortestDecimal(p.y))): expected \(probe.hit ?? "none"), got \(got): \(passed ? "ok" : "FAIL")"
         }
     }
 

@@ -5,9 +5,9 @@
 
 import Foundation
 
-/// The fields every layer type has, on `LayerProperties`. `anchorPoint` is read before
-/// `frame` is applied, since `frame` places the layer by its own anchor point.
-let commonLayerFields: [SceneField<LayerProperties>] = [
+/// The fields every layer type has, on `LayerProperties`. (`frame` is applied after all of
+/// them, since it places the layer by its own anchor point.)
+let commonLayerFields = SceneFieldTable<LayerProperties>([
     SceneField("name", optional: \.name),
     SceneField("bounds", \.bounds, Rules.nonNegativeSize),
     SceneField("position", \.position),
@@ -40,10 +40,10 @@ let commonLayerFields: [SceneField<LayerProperties>] = [
     SceneField("shadowPath", optional: \.shadowPath),
     SceneField("shouldRasterize", \.shouldRasterize),
     SceneField("rasterizationScale", \.rasterizationScale, Rules.positive),
-]
+])
 
 /// `CAShapeLayer`'s own fields.
-let shapeLayerFields: [SceneField<ShapeStyle>] = [
+let shapeLayerFields = SceneFieldTable<ShapeStyle>([
     SceneField("path", optional: \.path),
     SceneField("fillColor", \.fillColor),
     SceneField("fillRule", \.fillRule),
@@ -56,19 +56,19 @@ let shapeLayerFields: [SceneField<ShapeStyle>] = [
     SceneField("lineDashPhase", \.lineDashPhase),
     SceneField("strokeStart", \.strokeStart, Rules.unitInterval),
     SceneField("strokeEnd", \.strokeEnd, Rules.unitInterval),
-]
+])
 
 /// `CAGradientLayer`'s own fields.
-let gradientLayerFields: [SceneField<GradientStyle>] = [
+let gradientLayerFields = SceneFieldTable<GradientStyle>([
     SceneField("colors", optional: \.colors),
     SceneField("locations", optional: \.locations),
     SceneField("startPoint", \.startPoint),
     SceneField("endPoint", \.endPoint),
     SceneField("gradientType", \.type),
-]
+])
 
 /// `CATextLayer`'s own fields.
-let textLayerFields: [SceneField<TextStyle>] = [
+let textLayerFields = SceneFieldTable<TextStyle>([
     SceneField("string", optional: \.string),
     SceneField("fontSize", \.fontSize, Rules.nonNegative),
     SceneField("font", optional: \.font),
@@ -76,7 +76,7 @@ let textLayerFields: [SceneField<TextStyle>] = [
     SceneField("alignmentMode", \.alignmentMode),
     SceneField("isWrapped", \.isWrapped),
     SceneField("truncationMode", \.truncationMode),
-]
+])
 
 /// Fields a transformLayer accepts but ignores, since it draws nothing of its own; the reader
 /// warns about each one present.
@@ -104,11 +104,11 @@ enum SceneLayerType: String, SceneEnum {
     var allowedFields: Set<String> { Self.allowedFieldsByType[self]! }
 
     private static let allowedFieldsByType: [SceneLayerType: Set<String>] = {
-        let common = ["type", "frame", "contents", "mask", "sublayers"] + commonLayerFields.map(\.key)
+        let common = ["type", "frame", "contents", "mask", "sublayers"] + commonLayerFields.keys
         return [.layer: Set(common), .transformLayer: Set(common),
-                .shapeLayer: Set(common + shapeLayerFields.map(\.key)),
-                .gradientLayer: Set(common + gradientLayerFields.map(\.key)),
-                .textLayer: Set(common + textLayerFields.map(\.key))]
+                .shapeLayer: Set(common + shapeLayerFields.keys),
+                .gradientLayer: Set(common + gradientLayerFields.keys),
+                .textLayer: Set(common + textLayerFields.keys)]
     }()
 
     /// A new layer of this type with the type's own fields read from `object`.
@@ -116,18 +116,18 @@ enum SceneLayerType: String, SceneEnum {
         switch self {
         case .layer: return CALayer()
         case .transformLayer: return CATransformLayer()
-        case .shapeLayer: let l = CAShapeLayer(); try object.apply(shapeLayerFields, to: &l.style); return l
-        case .gradientLayer: let l = CAGradientLayer(); try object.apply(gradientLayerFields, to: &l.style); return l
-        case .textLayer: let l = CATextLayer(); try object.apply(textLayerFields, to: &l.style); return l
+        case .shapeLayer: let l = CAShapeLayer(); try shapeLayerFields.read(object, into: &l.style); return l
+        case .gradientLayer: let l = CAGradientLayer(); try gradientLayerFields.read(object, into: &l.style); return l
+        case .textLayer: let l = CATextLayer(); try textLayerFields.read(object, into: &l.style); return l
         }
     }
 
     /// The members for the type's own fields of `layer` that differ from the defaults.
     static func ownMembers(of layer: CALayer, at path: String) throws -> [(key: String, value: JSONValue)] {
         switch layer {
-        case let l as CAShapeLayer: return try sceneMembers(shapeLayerFields, of: l.style, at: path)
-        case let l as CAGradientLayer: return try sceneMembers(gradientLayerFields, of: l.style, at: path)
-        case let l as CATextLayer: return try sceneMembers(textLayerFields, of: l.style, at: path)
+        case let l as CAShapeLayer: return try shapeLayerFields.members(of: l.style, at: path)
+        case let l as CAGradientLayer: return try gradientLayerFields.members(of: l.style, at: path)
+        case let l as CATextLayer: return try textLayerFields.members(of: l.style, at: path)
         default: return []
         }
     }

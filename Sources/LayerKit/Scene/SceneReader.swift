@@ -80,24 +80,22 @@ private struct SceneReader {
                 decodedImages[name] = try decode(path, at: image)
             }
         }
-        guard let rootNode = top["root"] else { throw SceneError(path: "root", message: "required field is missing") }
-        let root = try readLayer(rootNode, depth: 1)
+        let root = try readLayer(try top.required("root", in: ""), depth: 1)
         let probes = try top["probes"].map { try $0.elements(shape: "an array of probes").map(readProbe) } ?? []
         return Scene(canvas: canvas, root: root, images: images, decodedImages: decodedImages, probes: probes)
     }
 
     func readCanvas(_ top: SceneObject) throws -> Scene.Canvas {
-        guard let node = top["canvas"] else { throw SceneError(path: "canvas", message: "required field is missing") }
-        let object = try node.object(allowing: ["width", "height", "scale", "background"], what: "the canvas")
+        let object = try top.required("canvas", in: "").object(allowing: ["width", "height", "scale", "background"], what: "the canvas")
         let canvas = Scene.Canvas(width: try object.required("width", in: "canvas", Rules.positive),
                                   height: try object.required("height", in: "canvas", Rules.positive),
                                   scale: try object.read("scale", Rules.positive) ?? 1,
                                   background: try object.read("background") ?? nil)
         for (key, side) in [("width", canvas.width), ("height", canvas.height)] {
             let pixels = (side * canvas.scale).rounded()
-            let size = "\(shortestDecimal(Double(side))) pt at scale \(shortestDecimal(Double(canvas.scale)))"
+            let size = "\(shortestDecimal(side)) pt at scale \(shortestDecimal(canvas.scale))"
             guard pixels <= CGFloat(Scene.maximumCanvasPixels) else {
-                throw object[key]!.error("\(size) is \(shortestDecimal(Double(pixels))) px; at most \(Scene.maximumCanvasPixels) px a side")
+                throw object[key]!.error("\(size) is \(shortestDecimal(pixels)) px; at most \(Scene.maximumCanvasPixels) px a side")
             }
             guard pixels >= 1 else { throw object[key]!.error("\(size) rounds to 0 px") }
         }
@@ -125,7 +123,7 @@ private struct SceneReader {
         try object.rejectUnknownKeys(allowed: type.allowedFields, what: "a \(type.rawValue)")
 
         var properties = LayerProperties()
-        try object.apply(commonLayerFields, to: &properties)
+        try commonLayerFields.read(object, into: &properties)
         if let frameNode = object["frame"] {
             if let clash = ["bounds", "position"].first(where: { object[$0] != nil }) {
                 throw frameNode.error("not allowed together with \(clash) (frame sets both bounds and position)")
@@ -161,9 +159,7 @@ private struct SceneReader {
     func readProbe(_ node: SceneNode) throws -> Scene.Probe {
         let object = try node.object(allowing: ["point", "hit"], what: "a probe")
         let point: CGPoint = try object.required("point", in: node.path)
-        guard let hitNode = object["hit"] else {
-            throw SceneError(path: "\(node.path).hit", message: "required field is missing (null expects no layer)")
-        }
+        let hitNode = try object.required("hit", in: node.path)
         switch hitNode.value {
         case .null: return Scene.Probe(point: point, hit: nil)
         case .string(let name): return Scene.Probe(point: point, hit: name)

@@ -66,12 +66,17 @@ struct SceneObject {
     /// The member's value, or `nil` when absent.
     func read<T: SceneValue>(_ key: String, _ rule: ((T) -> String?)? = nil) throws -> T? { try self[key]?.read(rule) }
 
-    /// The member's value; absence is an error at `path.key`.
-    func required<T: SceneValue>(_ key: String, in path: String, _ rule: ((T) -> String?)? = nil) throws -> T {
+    /// The member with `key`; absence is an error at `path.key` (`path` is the object's).
+    func required(_ key: String, in path: String) throws -> SceneNode {
         guard let node = self[key] else {
             throw SceneError(path: path.isEmpty ? key : "\(path).\(key)", message: "required field is missing")
         }
-        return try node.read(rule)
+        return node
+    }
+
+    /// The member's value; absence is an error at `path.key`.
+    func required<T: SceneValue>(_ key: String, in path: String, _ rule: ((T) -> String?)? = nil) throws -> T {
+        try required(key, in: path).read(rule)
     }
 
     /// Refuses keys not in `allowed`, naming the first in file order.
@@ -95,12 +100,12 @@ protocol SceneValue {
 /// A finite number as JSON; NaN and infinities have no spelling.
 func jsonNumber(_ v: Double) throws -> JSONValue {
     guard v.isFinite else { throw SceneError(path: "", message: "\(v) cannot be written (JSON numbers are finite)") }
-    return .number(v == 0 ? 0 : v)  // -0 reads back as 0; write it so
+    return .number(v)
 }
 
 /// A `Float` as JSON: the Double nearest to the Float's own shortest decimal, so that 0.3
 /// is written "0.3" rather than 0.30000001192092896, and still reads back to the same Float.
-func jsonNumber(_ v: Float) throws -> JSONValue { try jsonNumber(v.isFinite ? Double(v.description)! : Double(v)) }
+func jsonNumber(_ v: Float) throws -> JSONValue { try jsonNumber(Double("\(v)") ?? Double(v)) }
 
 /// Numbers as a JSON array.
 func jsonNumbers(_ values: [CGFloat]) throws -> JSONValue { .array(try values.map { try jsonNumber(Double($0)) }) }
@@ -173,8 +178,9 @@ extension CGColor: SceneValue {
     init(scene node: SceneNode) throws {
         if case .string(let s) = node.value {
             let hex = s.dropFirst()
-            guard s.hasPrefix("#"), hex.count == 6 || hex.count == 8, let v = UInt32(hex, radix: 16),
-                  hex.allSatisfy(\.isHexDigit) else {
+            // UInt32(_:radix:) alone would accept a sign ("#+F0000").
+            guard s.hasPrefix("#"), hex.count == 6 || hex.count == 8, hex.allSatisfy(\.isHexDigit),
+                  let v = UInt32(hex, radix: 16) else {
                 throw node.error("expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", found \"\(s)\"")
             }
             let rgba = hex.count == 8 ? v : v << 8 | 0xFF
@@ -220,6 +226,7 @@ extension CATransform3D: SceneValue {
         }
     }
 
+    /// The keys of transform operations.
     static let operations: Set<String> = ["translate", "scale", "rotate", "perspective", "affine", "matrix"]
 
     /// The matrix of a one-member operation object.
@@ -281,17 +288,12 @@ extension CGPath: SceneValue {
 
     /// SVG path data (shapes become their Béziers).
     func sceneJSON() throws -> JSONValue {
-        // SVG path data, like JSON, has no spelling for NaN or infinity.
-        let finite = elements.allSatisfy { e in
-            switch e {
-            case .moveTo(let p), .lineTo(let p): return p.x.isFinite && p.y.isFinite
-            case .quadCurveTo(let p, let c): return [p.x, p.y, c.x, c.y].allSatisfy(\.isFinite)
-            case .curveTo(let p, let c1, let c2): return [p.x, p.y, c1.x, c1.y, c2.x, c2.y].allSatisfy(\.isFinite)
-            case .closeSubpath: return true
-            }
+        // Non-finite coordinates print as "nan" or "inf", which no SVG reader accepts.
+        let data = svgPathData
+        guard (try? CGPath(svgPathData: data)) != nil else {
+            throw SceneError(path: "", message: "a path with non-finite coordinates cannot be written")
         }
-        guard finite else { throw SceneError(path: "", message: "a path with non-finite coordinates cannot be written") }
-        return .string(svgPathData)
+        return .string(data)
     }
 }
 
@@ -322,18 +324,18 @@ extension CATextLayerTruncationMode: SceneEnum {}
 /// Range rules beyond a value's type; each returns the message when the value breaks it.
 enum Rules {
     static func nonNegative<F: BinaryFloatingPoint>(_ v: F) -> String? {
-        v >= 0 ? nil : "must be >= 0, not \(shortestDecimal(Double(v)))"
+        v >= 0 ? nil : "must be >= 0, not \(shortestDecimal(v))"
     }
     static func positive<F: BinaryFloatingPoint>(_ v: F) -> String? {
-        v > 0 ? nil : "must be > 0, not \(shortestDecimal(Double(v)))"
+        v > 0 ? nil : "must be > 0, not \(shortestDecimal(v))"
     }
     static func unitInterval<F: BinaryFloatingPoint>(_ v: F) -> String? {
-        (0...1).contains(v) ? nil : "must be between 0 and 1, not \(shortestDecimal(Double(v)))"
+        (0...1).contains(v) ? nil : "must be between 0 and 1, not \(shortestDecimal(v))"
     }
     static func nonNegativeSize(_ r: CGRect) -> String? {
         // `size`, not `width`: CGRect's width and height are standardized (never negative).
         r.size.width >= 0 && r.size.height >= 0 ? nil
-            : "width and height must be >= 0, not \(shortestDecimal(Double(r.size.width))) x \(shortestDecimal(Double(r.size.height)))"
+            : "width and height must be >= 0, not \(shortestDecimal(r.size.width)) x \(shortestDecimal(r.size.height))"
     }
 }
 
@@ -359,8 +361,9 @@ struct SceneField<S: SceneDefaults> {
         write = { s in
             let v = s[keyPath: kp]
             if v == defaultValue { return nil }
+            let json = try v.sceneJSON()
             if let problem = rule?(v) { throw SceneError(path: "", message: problem) }
-            return try v.sceneJSON()
+            return json
         }
     }
 
@@ -373,25 +376,39 @@ struct SceneField<S: SceneDefaults> {
     }
 }
 
-extension SceneObject {
-    /// Sets every field present in the object.
-    func apply<S>(_ fields: [SceneField<S>], to value: inout S) throws {
-        for field in fields { if let node = self[field.key] { try field.read(&value, node) } }
+/// The fields of one property struct: in order for writing, by key for reading.
+struct SceneFieldTable<S: SceneDefaults> {
+    let fields: [SceneField<S>]
+    private let fieldsByKey: [String: SceneField<S>]
+
+    init(_ fields: [SceneField<S>]) {
+        self.fields = fields
+        fieldsByKey = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, $0) })
+    }
+
+    /// The scene keys of the fields.
+    var keys: [String] { fields.map(\.key) }
+
+    /// Sets the fields present in `object`, in file order (so the first bad one is reported);
+    /// keys that are not fields of this table are left to the caller.
+    func read(_ object: SceneObject, into value: inout S) throws {
+        for (key, node) in zip(object.keys, object.members) { try fieldsByKey[key]?.read(&value, node) }
+    }
+
+    /// The members the writer emits for the fields of `value` that differ from the defaults;
+    /// errors name `path.key`.
+    func members(of value: S, at path: String) throws -> [(key: String, value: JSONValue)] {
+        try fields.compactMap { field in
+            try atPath("\(path).\(field.key)") { try field.write(value) }.map { (field.key, $0) }
+        }
     }
 }
 
-/// The members the writer emits for the fields of `value` that differ from the defaults;
-/// errors name `path.key`.
-func sceneMembers<S>(_ fields: [SceneField<S>], of value: S, at path: String) throws -> [(key: String, value: JSONValue)] {
-    try fields.compactMap { field in
-        try atPath("\(path).\(field.key)") { try field.write(value) }.map { (field.key, $0) }
-    }
-}
-
-/// Runs `body`, giving the path to a `SceneError` thrown with an empty one.
-func atPath<R>(_ path: String, _ body: () throws -> R) throws -> R {
+/// Runs `body`, giving the path to a `SceneError` thrown with an empty one. The path is
+/// built only then: the writer would otherwise make a string for every field of every layer.
+func atPath<R>(_ path: @autoclosure () -> String, _ body: () throws -> R) throws -> R {
     do { return try body() } catch var e as SceneError where e.path.isEmpty {
-        e.path = path
+        e.path = path()
         throw e
     }
 }

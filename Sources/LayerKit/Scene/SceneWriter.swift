@@ -49,7 +49,7 @@ extension Scene {
 
     private func layerJSON(_ layer: CALayer, at path: String, names: [ObjectIdentifier: String]) throws -> JSONValue {
         let type = SceneLayerType(of: layer)
-        var members = try sceneMembers(commonLayerFields, of: layer.properties, at: path)
+        var members = try commonLayerFields.members(of: layer.properties, at: path)
             + SceneLayerType.ownMembers(of: layer, at: path)
         if type != .layer { members.append(("type", type.sceneJSON())) }
         if let image = layer.contents {
