@@ -1,5 +1,6 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
+import class Foundation.ProcessInfo
 
 // The pipeline, one target per stage (see README "Architecture"): LayerKit (model) →
 // LayerCompositor (DisplayList) → CPURenderer / GLRenderer (pixels). Apps pick the backend.
@@ -11,6 +12,7 @@ let package = Package(
         .library(name: "CPURenderer", targets: ["CPURenderer"]),
         .library(name: "GLRenderer", targets: ["GLRenderer"]),
         .executable(name: "layerkit", targets: ["layerkit"]),
+        .executable(name: "layerkit-demo", targets: ["layerkit-demo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -24,20 +26,45 @@ let package = Package(
                        providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
         .target(name: "LayerKit", dependencies: ["CPNG"]),
-        .target(name: "LayerCompositor", dependencies: ["LayerKit"]),
+        .target(name: "LayerCompositor", dependencies: ["LayerKit", "CFreeType", "CFontconfig"]),
         .target(name: "CPURenderer", dependencies: ["LayerCompositor"]),
         .target(name: "GLRenderer", dependencies: ["LayerCompositor", "CEGL", "CGL"]),
         .executableTarget(name: "layerkit", dependencies: [
             "LayerKit", "LayerCompositor", "CPURenderer", "GLRenderer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .executableTarget(name: "layerkit-demo", dependencies: [
+            "LayerKit", "LayerCompositor", "GLRenderer", "CGL", "CGLFW",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .target(name: "LayerKitTestSupport", dependencies: ["LayerKit", "LayerCompositor", "CPURenderer"],
                 path: "Tests/LayerKitTestSupport"),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "LayerKitTestSupport"]),
-        .testTarget(name: "GLRendererTests", dependencies: ["GLRenderer", "CGL"]),
+        .testTarget(name: "GLRendererTests", dependencies: ["GLRenderer", "CGL", "CPURenderer", "LayerKitTestSupport"]),
         .testTarget(name: "LayerCompositorTests", dependencies: ["LayerCompositor", "LayerKitTestSupport"]),
         .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "LayerKitTestSupport"]),
+        // Runs the layerkit binary of the same build as a user does: bad input, GL fallback, soak.
+        .testTarget(name: "LayerKitCLITests", dependencies: ["LayerKit", "LayerKitTestSupport"]),
+        // The demo's pages (@testable import of the executable) and its binary run under Xvfb.
+        .testTarget(name: "DemoTests", dependencies: ["layerkit-demo", "LayerKit", "LayerCompositor", "CPURenderer",
+                                                      "LayerKitTestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )
+
+// The package-benchmark suites (Benchmarks/) build only when asked for, so that `swift build`
+// and `swift test` stay lean: `LAYERKIT_BENCHMARKS=1 swift package benchmark`.
+if ProcessInfo.processInfo.environment["LAYERKIT_BENCHMARKS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0",
+                                         traits: ["MallocInterposer"]))
+    package.targets.append(.executableTarget(
+        name: "HotPaths",
+        dependencies: ["LayerKit", "LayerCompositor", "CPURenderer", .product(name: "Benchmark", package: "benchmark")],
+        path: "Benchmarks/HotPaths",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]))
+}

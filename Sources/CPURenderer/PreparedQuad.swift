@@ -48,20 +48,7 @@ struct PreparedQuad {
         quad = q
         let r = q.rect.standardized
         (minX, minY, maxX, maxY) = (Double(r.minX), Double(r.minY), Double(r.maxX), Double(r.maxY))
-        var pts: [SIMD4<Double>] = [(minX, minY), (maxX, minY), (maxX, maxY), (minX, maxY)].map { c in
-            let h = q.transform.apply(x: CGFloat(c.0), y: CGFloat(c.1), z: 0)
-            return SIMD4(Double(h.x), Double(h.y), Double(h.z), Double(h.w))
-        }
-        if pts.contains(where: { $0.w < 1e-5 }) {
-            var out: [SIMD4<Double>] = []
-            for i in pts.indices {
-                let a = pts[i], b = pts[(i + 1) % pts.count]
-                if a.w >= 1e-5 { out.append(a) }
-                if (a.w >= 1e-5) != (b.w >= 1e-5) { out.append(a + (b - a) * ((1e-5 - a.w) / (b.w - a.w))) }
-            }
-            pts = out
-        }
-        guard pts.count >= 3 else { return nil }
+        guard let projected = PreparedQuad.projectedOutline(q) else { return nil }
         var halfPlanes: [(a: Double, b: Double, c: Double)] = [], otherClips: [Clip] = []
         for c in q.clips {
             guard case let .halfPlane(a, b, cc) = c.shape else { otherClips.append(c); continue }
@@ -70,19 +57,12 @@ struct PreparedQuad {
         }
         pixelHalfPlanes = halfPlanes
         clips = otherClips
-        var outline = pts.map { SIMD2($0.x / $0.w, $0.y / $0.w) }
+        var outline = projected
         for h in halfPlanes { outline = PreparedQuad.clip(outline, h) }
         guard outline.count >= 3 else { return nil }
         self.outline = outline
-        var lo = SIMD2(Double.infinity, Double.infinity), hi = -lo
-        for p in outline { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) }
-        guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
-        // One pixel of slack for antialiased edges.
-        x0 = max(Int(max(lo.x - 1, -1).rounded(.down)), 0)
-        y0 = max(Int(max(lo.y - 1, -1).rounded(.down)), 0)
-        x1 = min(Int(min(hi.x + 1, Double(width)).rounded(.up)), width)
-        y1 = min(Int(min(hi.y + 1, Double(height)).rounded(.up)), height)
-        guard x0 < x1, y0 < y1 else { return nil }
+        guard let box = PixelRect(around: outline, width: width, height: height) else { return nil }
+        (x0, x1, y0, y1) = (box.x0, box.x1, box.y0, box.y1)
         let m = q.inverse.m
         affine = m.2 == 0 && m.5 == 0 && m.8 > 0
         if case .rect(let radius) = q.shape, radius <= 0, !q.antialiased, otherClips.isEmpty {
@@ -124,6 +104,34 @@ struct PreparedQuad {
     /// Stands in for "no texture" so the unowned fields are always valid.
     private static let placeholder = Texture(Bitmap(width: 1, height: 1))
 
+    /// The quad's rectangle projected to pass pixels, clipped at w = 1e-5 like the GL clipper;
+    /// `nil` when nothing is in front of the eye.
+    static func projectedOutline(_ q: DrawQuad) -> [SIMD2<Double>]? {
+        let r = q.rect.standardized
+        var pts: [SIMD4<Double>] = [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)].map { c in
+            let h = q.transform.apply(x: c.0, y: c.1, z: 0)
+            return SIMD4(Double(h.x), Double(h.y), Double(h.z), Double(h.w))
+        }
+        if pts.contains(where: { $0.w < 1e-5 }) {
+            var out: [SIMD4<Double>] = []
+            for i in pts.indices {
+                let a = pts[i], b = pts[(i + 1) % pts.count]
+                if a.w >= 1e-5 { out.append(a) }
+                if (a.w >= 1e-5) != (b.w >= 1e-5) { out.append(a + (b - a) * ((1e-5 - a.w) / (b.w - a.w))) }
+            }
+            pts = out
+        }
+        guard pts.count >= 3 else { return nil }
+        return pts.map { SIMD2($0.x / $0.w, $0.y / $0.w) }
+    }
+
+    /// Pixels a quad may touch (its outline's bounding box, one pixel wider for antialiased
+    /// fringes), clamped to the target; `nil` when none.
+    static func pixelBounds(_ q: DrawQuad, width: Int, height: Int) -> PixelRect? {
+        guard let outline = projectedOutline(q) else { return nil }
+        return PixelRect(around: outline, width: width, height: height)
+    }
+
     /// The part of a convex polygon where `a·x + b·y + c ≥ 0`.
     static func clip(_ poly: [SIMD2<Double>], _ h: (a: Double, b: Double, c: Double)) -> [SIMD2<Double>] {
         var out: [SIMD2<Double>] = []
@@ -136,40 +144,43 @@ struct PreparedQuad {
         return out
     }
 
-    /// The pixel columns whose centres may be covered on row `py`: the outline's crossing of
-    /// the row centre line, widened by a pixel for antialiased fringes.
+    /// The pixel columns whose centres may be covered on row `py`: for aliased coverage the
+    /// outline's crossing of the row centre line; otherwise the outline's x extent over the band
+    /// y ± 1 (a fringe pixel can lie half a pixel outside the outline in any direction, which
+    /// along a nearly horizontal edge is many columns from where the edge crosses the centre
+    /// line), widened by 1.5 pixels.
     @inline(__always)
     func span(_ py: Int) -> Range<Int>? {
         let y = Double(py) + 0.5
+        let (b0, b1) = binaryCoverage ? (y, y) : (y - 1, y + 1)
         var lo = Double.infinity, hi = -Double.infinity
         let n = outline.count
         for i in 0..<n {
             let a = outline[i], b = outline[(i + 1) % n]
+            let ya = min(max(a.y, b0), b1), yb = min(max(b.y, b0), b1)
             if a.y == b.y {
-                if a.y == y { lo = min(lo, a.x, b.x); hi = max(hi, a.x, b.x) }
-            } else if min(a.y, b.y) <= y && max(a.y, b.y) >= y {
-                let x = a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y)
-                lo = min(lo, x); hi = max(hi, x)
+                if a.y >= b0 && a.y <= b1 { lo = min(lo, a.x, b.x); hi = max(hi, a.x, b.x) }
+            } else if min(a.y, b.y) <= b1 && max(a.y, b.y) >= b0 {
+                let xa = a.x + (ya - a.y) * (b.x - a.x) / (b.y - a.y), xb = a.x + (yb - a.y) * (b.x - a.x) / (b.y - a.y)
+                lo = min(lo, xa, xb); hi = max(hi, xa, xb)
             }
         }
-        // Rows just outside the outline can still hold antialiased fringe pixels.
-        if !lo.isFinite {
-            guard !binaryCoverage else { return nil }
-            return x0..<x1
-        }
+        guard lo.isFinite else { return nil }
         let s = max(Int((lo - 1.5).rounded(.down)), x0), e = min(Int((hi + 1.5).rounded(.up)), x1)
         return s < e ? s..<e : nil
     }
 
     /// Draws the quad's pixels in `rows`.
-    func draw(rows: Range<Int>, into target: Target) {
+    func draw(rows: Range<Int>, columns: Range<Int>, into target: Target) {
         let q = quad
         let opacity = q.opacity
         let m = q.inverse.m
         clips.withUnsafeBufferPointer { clips in
         pixelHalfPlanes.withUnsafeBufferPointer { halfPlanes in
         for py in rows {
-            guard let cols = span(py) else { continue }
+            guard let full = span(py) else { continue }
+            let cols = full.clamped(to: columns)
+            if cols.isEmpty { continue }
             let cy = Double(py) + 0.5
             // Affine: local coordinates and the Jacobian are linear along the row.
             let iw = affine ? 1 / m.8 : 0
@@ -260,4 +271,31 @@ struct PreparedQuad {
             return c
         }
     }
+}
+
+/// A rectangle of whole pixels, `x0..<x1` by `y0..<y1`.
+struct PixelRect: Equatable {
+    var x0: Int, x1: Int, y0: Int, y1: Int
+
+    /// The pixels an outline may touch, one pixel wider for antialiased fringes, clamped to a
+    /// `width` x `height` target; `nil` when empty.
+    init?(around outline: [SIMD2<Double>], width: Int, height: Int) {
+        var lo = SIMD2(Double.infinity, Double.infinity), hi = -lo
+        for p in outline { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) }
+        guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
+        x0 = max(Int(max(lo.x - 1, -1).rounded(.down)), 0)
+        y0 = max(Int(max(lo.y - 1, -1).rounded(.down)), 0)
+        x1 = min(Int(min(hi.x + 1, Double(width)).rounded(.up)), width)
+        y1 = min(Int(min(hi.y + 1, Double(height)).rounded(.up)), height)
+        guard x0 < x1, y0 < y1 else { return nil }
+    }
+
+    init(x0: Int, x1: Int, y0: Int, y1: Int) { (self.x0, self.x1, self.y0, self.y1) = (x0, x1, y0, y1) }
+
+    /// The smallest rectangle holding both.
+    func union(_ o: PixelRect) -> PixelRect {
+        PixelRect(x0: min(x0, o.x0), x1: max(x1, o.x1), y0: min(y0, o.y0), y1: max(y1, o.y1))
+    }
+
+    var area: Int { (x1 - x0) * (y1 - y0) }
 }

@@ -12,28 +12,41 @@
 
 import CEGL
 
-/// A headless OpenGL 3.3 core-profile context, current on the thread that created it.
+/// A headless OpenGL 3.3 core-profile (or OpenGL ES 3.0) context, current on the thread that
+/// created it.
 ///
 /// EGL makes a context current per thread: GL calls issued on another thread go nowhere until
 /// `makeCurrent()` is called there, and a context should be current on one thread at a time.
 /// Release it (let it deinitialise) to destroy the context.
 public final class EGLHeadlessContext {
+    /// Which client API a context speaks.
+    public enum API: Sendable {
+        /// Desktop OpenGL 3.3, core profile (drivers may give a later compatible version).
+        case openGL33Core
+        /// OpenGL ES 3.0 (or a later compatible version).
+        case openGLES3
+    }
+
     /// Which EGL platform the process-wide display came from: "Mesa surfaceless" or "EGL device N".
     public let platform: String
+    /// The API of the context.
+    public let api: API
     private let display: EGLDisplay
     private let context: EGLContext
 
-    /// Creates an OpenGL 3.3 core context with no surface and makes it current on the calling
-    /// thread. The first call in a process also opens and initialises the shared EGL display.
+    /// Creates a context for `api` (OpenGL 3.3 core unless told otherwise) with no surface and
+    /// makes it current on the calling thread. The first call in a process also opens and initialises the shared EGL display.
     ///
     /// - Throws: `GLError.noDisplay` listing each platform's failure when no EGL display can be
     ///   initialised (no Mesa EGL, no GPU driver), or `GLError.egl` naming the call that failed.
-    public init() throws {
+    public init(api: API = .openGL33Core) throws {
         let shared = try Self.shared.get()
+        let es = api == .openGLES3
         // The bound API is per-thread EGL state, so it is set for each context, not once.
-        try eglCheck(eglBindAPI(EGLenum(EGL_OPENGL_API)), "eglBindAPI(EGL_OPENGL_API)")
+        try eglCheck(eglBindAPI(EGLenum(es ? EGL_OPENGL_ES_API : EGL_OPENGL_API)),
+                     es ? "eglBindAPI(EGL_OPENGL_ES_API)" : "eglBindAPI(EGL_OPENGL_API)")
         let configAttributes: [EGLint] = [
-            EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+            EGL_RENDERABLE_TYPE, es ? EGL_OPENGL_ES3_BIT : EGL_OPENGL_BIT,
             EGL_SURFACE_TYPE, 0, // no surface is ever made, so any surface type will do
             EGL_NONE,
         ]
@@ -41,16 +54,17 @@ public final class EGLHeadlessContext {
         var configCount: EGLint = 0
         try eglCheck(eglChooseConfig(shared.handle, configAttributes, &config, 1, &configCount), "eglChooseConfig")
         guard configCount > 0 else {
-            throw GLError.egl(call: "eglChooseConfig (no config renders desktop OpenGL)", code: eglGetError())
+            throw GLError.egl(call: "eglChooseConfig (no config renders \(es ? "OpenGL ES 3" : "desktop OpenGL"))",
+                              code: eglGetError())
         }
-        let contextAttributes: [EGLint] = [
-            EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-            EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-            EGL_NONE,
-        ]
+        let contextAttributes: [EGLint] = es
+            ? [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE]
+            : [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+               EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE]
         guard let context = eglCreateContext(shared.handle, config, nil, contextAttributes) else {
-            throw GLError.egl(call: "eglCreateContext (OpenGL 3.3 core)", code: eglGetError())
+            throw GLError.egl(call: "eglCreateContext (\(es ? "OpenGL ES 3" : "OpenGL 3.3 core"))", code: eglGetError())
         }
+        self.api = api
         self.platform = shared.platform
         self.display = shared.handle
         self.context = context

@@ -48,6 +48,13 @@ void main() {
 void main() {
     vec2 p = vec2(float((gl_VertexID & 1) * 4 - 1), float((gl_VertexID >> 1) * 4 - 1));
     gl_Position = vec4(p, 0.0, 1.0);
+#ifdef LK_CLIP_DISTANCE
+    // The quad program's clip planes stay enabled: keep everything.
+    gl_ClipDistance[0] = 1.0;
+    gl_ClipDistance[1] = 1.0;
+    gl_ClipDistance[2] = 1.0;
+    gl_ClipDistance[3] = 1.0;
+#endif
 }
 
 """#
@@ -66,8 +73,22 @@ void main() {
 //
 // Precision: the CPU works in doubles, this shader in 32-bit floats. The renderer rebases every
 // map on the CPU (in doubles) so that the numbers stay small here: pixel coordinates are taken
-// relative to a reference pixel near the quad, local coordinates relative to the quad's
-// rectangle origin (or the clip rectangle's origin).
+// relative to a reference pixel near the quad, local coordinates relative to the (rounded)
+// local point under that pixel, so a layer a billion points wide is still exact near its
+// visible edges.
+//
+// Variants: the renderer compiles this file once per set of features a draw needs, with
+// defines after the version line (llvmpipe, like most GPUs, pays for both sides of a branch,
+// so a draw of plain colour quads should not carry the image and pass code):
+//   LK_SHAPE_FULL     rounded corners, antialiased edges or borders (else the aliased inside test)
+//   LK_CLIPS          the clip loop (rounded-rectangle clips, half-planes beyond the fourth)
+//   LK_HALF_PLANES    up to four half-planes from the vertex shader (GLSL ES; desktop GL clips
+//                     them away in the vertex stage, LK_CLIP_DISTANCE)
+//   LK_COLOR          colour fills
+//   LK_NEAREST        image fills sampled with GL_NEAREST (at some level of detail)
+//   LK_LINEAR         image fills sampled bilinearly from level 0
+//   LK_TRILINEAR      image fills sampled between mip levels
+//   LK_PASS           pass fills
 
 #define DATA_WIDTH 1024
 #define CLIP_STRIDE 4
@@ -90,6 +111,11 @@ flat in vec4 v_r8;
 flat in vec4 v_r9;
 flat in vec4 v_r10;
 flat in vec4 v_r11;
+#ifdef LK_HALF_PLANES
+flat in vec4 v_h0;
+flat in vec4 v_h1;
+flat in vec4 v_h2;
+#endif
 
 layout(location = 0) out vec4 o_color;
 
@@ -110,14 +136,17 @@ bool localPoint(vec3 c0, vec3 c1, vec3 c2, vec2 q, out vec2 l, out vec4 jac) {
     return true;
 }
 
-// Coverage.roundedRect with the rectangle's origin at (0, 0).
-float roundedRect(vec2 p, vec2 size, float radius, bool antialiased, vec4 jac) {
-    float hw = size.x * 0.5, hh = size.y * 0.5;
+// Coverage.roundedRect for the rectangle rect = (minX, minY, maxX, maxY). The reference's
+// |x - centre| - (half width - r) is written max(minX - x, x - maxX) + r, the same number, but
+// exact where an edge is near and the rectangle is enormous.
+float roundedRect(vec2 p, vec4 rect, float radius, bool antialiased, vec4 jac) {
+    float hw = (rect.z - rect.x) * 0.5, hh = (rect.w - rect.y) * 0.5;
     float r = min(max(radius, 0.0), min(hw, hh));
-    float qx = abs(p.x - hw) - (hw - r), qy = abs(p.y - hh) - (hh - r);
+    vec2 below = rect.xy - p, above = p - rect.zw;
+    float qx = max(below.x, above.x) + r, qy = max(below.y, above.y) + r;
     bool inCorner = qx > 0.0 && qy > 0.0 && r > 0.0;
     if (!antialiased && !inCorner) {
-        return (p.x >= 0.0 && p.x < size.x && p.y >= 0.0 && p.y < size.y) ? 1.0 : 0.0;
+        return (p.x >= rect.x && p.x < rect.z && p.y >= rect.y && p.y < rect.w) ? 1.0 : 0.0;
     }
     float d, nx, ny;
     if (qx > 0.0 && qy > 0.0) {
@@ -128,22 +157,22 @@ float roundedRect(vec2 p, vec2 size, float radius, bool antialiased, vec4 jac) {
     } else {
         d = qy - r; nx = 0.0; ny = 1.0;
     }
-    if (p.x < hw) nx = -nx;
-    if (p.y < hh) ny = -ny;
+    if (below.x > above.x) nx = -nx;  // left of the centre
+    if (below.y > above.y) ny = -ny;
     float gx = nx * jac.x + ny * jac.y, gy = nx * jac.z + ny * jac.w;
     float g = sqrt(gx * gx + gy * gy);
     if (!(g > 0.0)) return d <= 0.0 ? 1.0 : 0.0;
     return clamp(0.5 - d / g, 0.0, 1.0);
 }
 
+// A clip record: a rounded rectangle through its own plane map (kind 0), or a half-plane
+// A qx + B qy + C >= 0 in pass pixels relative to the reference pixel (kind 1, in a.xyz).
 float clipCoverage(int start, vec2 q) {
     vec4 a = fetch(start), b = fetch(start + 1), c = fetch(start + 2), e = fetch(start + 3);
+    if (c.y != 0.0) return dot(a.xyz, vec3(q, 1.0)) >= 0.0 ? 1.0 : 0.0;
     vec2 l; vec4 jac;
     if (!localPoint(a.xyz, vec3(a.w, b.xy), vec3(b.zw, c.x), q, l, jac)) return 0.0;
-    if (c.y == 0.0) {
-        return roundedRect(l, c.zw, e.x, e.y != 0.0, jac);
-    }
-    return c.z * l.x + c.w * l.y + e.x >= 0.0 ? 1.0 : 0.0;
+    return roundedRect(l, vec4(c.zw, e.xy), e.z, e.w != 0.0, jac);
 }
 
 // One axis of an AxisMap: up to three segments (start s, texel t, slope b); the texel
@@ -178,34 +207,46 @@ vec4 passLinear(sampler2D tex, vec2 uv) {
 void main() {
     // Pixel centre in top-left pixel coordinates, relative to the quad's reference pixel.
     vec2 q = vec2(gl_FragCoord.x, u_passHeight - gl_FragCoord.y) - v_r2.yz;
+#ifdef LK_HALF_PLANES
+    vec3 q1 = vec3(q, 1.0);
+    if (dot(v_h0.xyz, q1) < 0.0 || dot(vec3(v_h0.w, v_h1.xy), q1) < 0.0 ||
+        dot(vec3(v_h1.zw, v_h2.x), q1) < 0.0 || dot(v_h2.yzw, q1) < 0.0) discard;
+#endif
     vec2 l; vec4 jac;
     if (!localPoint(v_r0.xyz, vec3(v_r0.w, v_r1.xy), vec3(v_r1.zw, v_r2.x), q, l, jac)) discard;
 
     // Shape.
-    vec2 size = v_r3.xy;
-    float radius = v_r3.z;
+    vec4 rect = v_r3;
+#ifdef LK_SHAPE_FULL
+    float radius = v_r11.z;
     bool aa = v_r4.y != 0.0;
-    float cov = roundedRect(l, size, radius, aa, jac);
+    float cov = roundedRect(l, rect, radius, aa, jac);
     if (v_r4.x != 0.0 && cov > 0.0) {
-        float bw = v_r3.w;
-        cov *= 1.0 - roundedRect(l - bw, size - 2.0 * bw, max(radius - bw, 0.0), aa, jac);
+        float bw = v_r11.w;
+        cov *= 1.0 - roundedRect(l, rect + vec4(bw, bw, -bw, -bw), max(radius - bw, 0.0), aa, jac);
     }
+#else
+    float cov = (l.x >= rect.x && l.x < rect.z && l.y >= rect.y && l.y < rect.w) ? 1.0 : 0.0;
+#endif
     if (!(cov > 0.0)) discard;
 
-    // Clips.
+#ifdef LK_CLIPS
     int clipCount = int(v_r4.w);
     int clipStart = int(v_r5.x);
     for (int k = 0; k < clipCount; k++) {
         cov *= clipCoverage(clipStart + k * CLIP_STRIDE, q);
         if (!(cov > 0.0)) discard;
     }
+#endif
 
     // Fill.
-    vec4 color;
+    vec4 color = vec4(0.0);
     float fillKind = v_r4.z;
-    if (fillKind == 0.0) {
-        color = v_r6;
-    } else if (fillKind == 1.0) {
+#ifdef LK_COLOR
+    if (fillKind == 0.0) color = v_r6;
+#endif
+#if defined(LK_NEAREST) || defined(LK_LINEAR) || defined(LK_TRILINEAR)
+    if (fillKind == 1.0) {
         vec2 ux = axis(l.x, v_r7.xyz, vec3(v_r7.w, v_r8.xy), vec3(v_r8.zw, v_r9.x));
         vec2 vy = axis(l.y, v_r9.yzw, v_r10.xyz, vec3(v_r10.w, v_r11.xy));
         vec2 uv = vec2(ux.x, vy.x);
@@ -215,19 +256,30 @@ void main() {
         float rho = max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy);
         float lod = rho > 0.0 ? 0.5 * log2(rho) : -1.0e30;
         // 0 nearest, 1 linear, 2 trilinear (v_r5.y minification, v_r5.z magnification).
-        float filter = lod > 0.0 ? v_r5.y : v_r5.z;
-        if (filter == 0.0) {
-            color = nearestTexel(u_image, uv);
-        } else {
-            vec2 st = uv / vec2(textureSize(u_image, 0));
-            color = textureLod(u_image, st, (filter == 2.0 && lod > 0.0) ? lod : 0.0);
-        }
-    } else {
-        vec2 uv = l * v_r5.y;
+        float filterKind = lod > 0.0 ? v_r5.y : v_r5.z;
+        vec2 st = uv / vec2(textureSize(u_image, 0));
+  #if defined(LK_TRILINEAR)
+        vec4 filtered = textureLod(u_image, st, filterKind == 2.0 ? max(lod, 0.0) : 0.0);
+  #elif defined(LK_LINEAR)
+        vec4 filtered = textureLod(u_image, st, 0.0);
+  #endif
+  #if defined(LK_NEAREST) && (defined(LK_LINEAR) || defined(LK_TRILINEAR))
+        color = filterKind == 0.0 ? nearestTexel(u_image, uv) : filtered;
+  #elif defined(LK_NEAREST)
+        color = nearestTexel(u_image, uv);
+  #else
+        color = filtered;
+  #endif
+    }
+#endif
+#ifdef LK_PASS
+    if (fillKind == 2.0) {
+        vec2 uv = (l - rect.xy) * v_r5.y;
         color = passLinear(u_pass, uv);
         if (v_r5.z != 0.0) color *= passLinear(u_mask, uv).a;
         if (v_r5.w != 0.0) color = v_r6 * color.a;
     }
+#endif
     o_color = color * (cov * v_r2.w);
 }
 
@@ -240,15 +292,23 @@ void main() {
 //
 // Every quad's record lives in u_data, an RGBA32F texture read with texelFetch, QUAD_STRIDE
 // texels per quad, laid out by QuadRecords.swift (keep the two in step):
-//   0..3  transform, local (rebased: rect origin at 0) -> pass pixels, CATransform3D memory
-//         order m11 m12 ... m44; mat4(t0, t1, t2, t3) * v then equals the row-vector product v . M
+//   0..3  transform, local (rebased: relative to the local point under the reference pixel)
+//         -> pass pixels, CATransform3D memory order m11 m12 ... m44; mat4(t0, t1, t2, t3) * v
+//         then equals the row-vector product v . M
 //   4     geometry: expanded local rect (x0, y0, x1, y1), about one pixel beyond the rect so
 //         that antialiased edges and pixel centres exactly on an edge get fragments
 //   5..16 what the fragment shader needs, passed through as flat varyings (see quad.frag.glsl)
+//   17..19 up to four half-plane clips in pass pixels, (A, B, C) each, relative to the
+//         reference pixel: the pixel centre q is kept where A qx + B qy + C >= 0
 // The vertex leaves z at 0 so that nothing is near- or far-clipped, while w <= 0 (behind the
 // eye) is still clipped by the rasteriser's clipper.
+//
+// The renderer prepends defines after the version line:
+//   LK_CLIP_DISTANCE  desktop GL: the half-planes clip the geometry (gl_ClipDistance, exact in
+//                     homogeneous space), so a piece of a split layer rasterises only its part;
+//                     otherwise (GLSL ES) they go to the fragment shader as v_h0..v_h2.
 
-#define QUAD_STRIDE 17
+#define QUAD_STRIDE 20
 #define DATA_WIDTH 1024
 
 uniform highp sampler2D u_data;
@@ -258,7 +318,7 @@ uniform vec2 u_passSize;     // pass size in pixels
 flat out vec4 v_r0;  // map m0 m1 m2 m3
 flat out vec4 v_r1;  // map m4 m5 m6 m7
 flat out vec4 v_r2;  // map m8, reference pixel x, y, opacity
-flat out vec4 v_r3;  // rect w, h, radius, border width
+flat out vec4 v_r3;  // rect minX, minY, maxX, maxY (rebased)
 flat out vec4 v_r4;  // shape kind, antialiased, fill kind, clip count
 flat out vec4 v_r5;  // clip start, fill params
 flat out vec4 v_r6;  // colour or tint
@@ -266,7 +326,12 @@ flat out vec4 v_r7;  // image x map
 flat out vec4 v_r8;
 flat out vec4 v_r9;  // image x map / y map
 flat out vec4 v_r10; // image y map
-flat out vec4 v_r11; // image y map
+flat out vec4 v_r11; // image y map, corner radius, border width
+#ifndef LK_CLIP_DISTANCE
+flat out vec4 v_h0;  // half-planes 0 and 1 (A B C A / B C), 2 and 3
+flat out vec4 v_h1;
+flat out vec4 v_h2;
+#endif
 
 vec4 fetch(int i) {
     return texelFetch(u_data, ivec2(i % DATA_WIDTH, i / DATA_WIDTH), 0);
@@ -283,6 +348,19 @@ void main() {
     // divide by w stays perspective-correct. The framebuffer is bottom-up: pixel row 0 is the
     // top of the picture, NDC y = +1.
     gl_Position = vec4(p.x * 2.0 / u_passSize.x - p.w, p.w - p.y * 2.0 / u_passSize.y, 0.0, p.w);
+
+    vec4 h0 = fetch(base + 17), h1 = fetch(base + 18), h2 = fetch(base + 19);
+#ifdef LK_CLIP_DISTANCE
+    // A (x/w - rx) + B (y/w - ry) + C >= 0, times w (> 0 wherever anything is drawn).
+    vec4 r = fetch(base + 7);
+    vec3 ph = vec3(p.x - r.y * p.w, p.y - r.z * p.w, p.w);
+    gl_ClipDistance[0] = dot(h0.xyz, ph);
+    gl_ClipDistance[1] = dot(vec3(h0.w, h1.xy), ph);
+    gl_ClipDistance[2] = dot(vec3(h1.zw, h2.x), ph);
+    gl_ClipDistance[3] = dot(h2.yzw, ph);
+#else
+    v_h0 = h0; v_h1 = h1; v_h2 = h2;
+#endif
 
     v_r0 = fetch(base + 5);
     v_r1 = fetch(base + 6);

@@ -74,10 +74,11 @@ final class Builder {
 
     /// The planes of one sorting context: plain sublayers, and the plain descendants of
     /// transform-layer sublayers (whose opacity multiplies in). Hidden and back-facing
-    /// single-sided layers are dropped here, before sorting.
+    /// single-sided layers are dropped here, before sorting, and so are layers with non-finite
+    /// properties (only possible by writing `properties` directly), which have no place.
     private func collectPlanes(_ children: [LayerSnapshot], prefix: CATransform3D, opacity: Float, flatCanvas: CATransform3D,
                                layers: inout [(LayerSnapshot, Float)], planes: inout [DepthSorter.Plane]) {
-        for c in children where !c.properties.isHidden {
+        for c in children where !c.properties.isHidden && c.properties.hasFiniteValues {
             let m = c.properties.localTransform.concatenating(prefix)
             if c.isTransformLayer {
                 collectPlanes(c.sublayers, prefix: c.properties.childrenTransform.concatenating(m),
@@ -93,7 +94,8 @@ final class Builder {
     /// Draws one plain layer and its flattened subtree, offscreen when a rule demands it.
     func emitLayer(_ l: LayerSnapshot, placement: Placement, opacity o: Float, clips: [Clip], into quads: inout [DrawQuad]) {
         let p = l.properties
-        guard let inv = PlaneMap(inverseOf: placement.toTarget) else { return }  // seen edge-on
+        // Sublayers were checked for finite values when their planes were collected; masks are here.
+        guard p.hasFiniteValues, let inv = PlaneMap(inverseOf: placement.toTarget) else { return }  // or seen edge-on
         let shadow = p.shadowOpacity > 0 && (p.shadowColor?.alpha ?? 0) > 0
         let group = p.opacity < 1 && p.allowsGroupOpacity && quadCount(l, limit: 2) > 1
         guard shadow || l.mask != nil || p.shouldRasterize || group else {
@@ -223,6 +225,10 @@ final class Builder {
             if p.contents != nil { n += 1 }
             if p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0 { n += 1 }
             if p.shadowOpacity > 0 { n += 1 }
+            switch l.kind {
+            case .shape, .gradient, .text: n += 1
+            case .layer, .transformLayer: break
+            }
         }
         for s in l.sublayers where n < limit { n += quadCount(s, limit: limit - n) }
         return n
@@ -235,6 +241,9 @@ final class Builder {
         if p.masksToBounds { return r }
         if let image = p.contents, let (rect, _) = ContentsGeometry.imageFill(for: p, image: image, flippedY: false) {
             r = r.union(rect)
+        }
+        if let (_, rect) = TypedContent.render(l.kind, properties: p, scale: Double(p.contentsScale)) {
+            r = r.union(rect)   // shapes may overflow their bounds; the rasterization is cached
         }
         var layers: [(LayerSnapshot, Float)] = []
         var planes: [DepthSorter.Plane] = []

@@ -43,9 +43,15 @@ enum DepthSorter {
         }
         var out: [Piece] = []
         out.reserveCapacity(polys.count)
-        build(polys)?.backToFront(into: &out)
+        var budget = splitBudget(polys.count)
+        build(polys, budget: &budget)?.backToFront(into: &out)
         return out
     }
+
+    /// How many split pieces a context may create before the rest of it is ordered by depth
+    /// alone: dense scenes of thousands of tilted planes (leaves-10000) would otherwise split
+    /// quadratically. Four pieces per plane covers every scene of the corpus exactly.
+    static func splitBudget(_ count: Int) -> Int { 4 * count + 64 }
 
     /// Polygons grouped by overlapping screen bounding boxes (transitively), each group in
     /// sublayer order, groups in order of their first plane.
@@ -65,15 +71,17 @@ enum DepthSorter {
             return b
         }
         let byLeft = polys.indices.sorted { boxes[$0].minX < boxes[$1].minX }
-        var open: [Int] = []
-        for i in byLeft {
-            let b = boxes[i]
-            open.removeAll { boxes[$0].maxX < b.minX }
-            for j in open where boxes[j].minY <= b.maxY && boxes[j].maxY >= b.minY {
-                let (ri, rj) = (find(i), find(j))
-                if ri != rj { parent[max(ri, rj)] = min(ri, rj) }
+        for a in byLeft.indices {
+            let i = byLeft[a], bi = boxes[i]
+            var b = a + 1
+            while b < byLeft.count, boxes[byLeft[b]].minX <= bi.maxX {
+                let j = byLeft[b], bj = boxes[j]
+                if bj.minY <= bi.maxY && bj.maxY >= bi.minY {
+                    let (ri, rj) = (find(i), find(j))
+                    if ri != rj { parent[max(ri, rj)] = min(ri, rj) }
+                }
+                b += 1
             }
-            open.append(i)
         }
         var groups: [Int: [Polygon]] = [:]
         var order: [Int] = []
@@ -152,11 +160,17 @@ enum DepthSorter {
         var front: Node?
         var back: Node?
         var disjoint: [Node] = []
+        /// Planes past the split budget, already ordered back to front by depth.
+        var byDepth: [Polygon] = []
 
         /// The eye looks down -z from +z: it is on the front side when the normal points to +z.
         func backToFront(into out: inout [Piece]) {
             if !disjoint.isEmpty {
                 for n in disjoint { n.backToFront(into: &out) }
+                return
+            }
+            if !byDepth.isEmpty {
+                for p in byDepth { out.append(Piece(plane: p.plane, halfPlanes: p.halfPlanes)) }
                 return
             }
             let eyeInFront = planes[0].normal.z >= 0
@@ -170,8 +184,16 @@ enum DepthSorter {
     /// overlapping planes are ordered among themselves, which keeps splits (and their cost) to
     /// planes that can really cross. Within a group the splitter is the first plane facing the
     /// eye squarely (2D layers share that plane, so it splits the fewest), else the first.
-    static func build(_ polys: [Polygon]) -> Node? {
+    static func build(_ polys: [Polygon], budget: inout Int) -> Node? {
         guard !polys.isEmpty else { return nil }
+        if budget <= 0 {
+            // Out of splits: back to front by the depth of each plane's centre, ties in order.
+            let n = Node()
+            n.byDepth = polys.map { p in (p, p.points.reduce(0) { $0 + $1.z } / Double(p.points.count)) }
+                .enumerated().sorted { a, b in a.element.1 != b.element.1 ? a.element.1 < b.element.1 : a.offset < b.offset }
+                .map { $0.element.0 }
+            return n
+        }
         if polys.count == 1 {
             let n = Node()
             n.planes = polys
@@ -180,13 +202,13 @@ enum DepthSorter {
         let groups = overlapGroups(polys)
         if groups.count > 1 {
             let n = Node()
-            n.disjoint = groups.compactMap { buildSplit($0) }
+            n.disjoint = groups.compactMap { buildSplit($0, budget: &budget) }
             return n
         }
-        return buildSplit(polys)
+        return buildSplit(polys, budget: &budget)
     }
 
-    private static func buildSplit(_ polys: [Polygon]) -> Node? {
+    private static func buildSplit(_ polys: [Polygon], budget: inout Int) -> Node? {
         guard !polys.isEmpty else { return nil }
         let rootIndex = polys.firstIndex { abs($0.normal.z) > 1 - 1e-12 } ?? 0
         let root = polys[rootIndex]
@@ -201,6 +223,7 @@ enum DepthSorter {
             } else if hi <= thickness {
                 back.append(q)
             } else {
+                budget -= 1
                 let (f, b) = split(q, ds)
                 if f.count >= 3 { front.append(Polygon(from: q, points: f, extra: q.localHalfPlane(of: root, back: false))) }
                 if b.count >= 3 { back.append(Polygon(from: q, points: b, extra: q.localHalfPlane(of: root, back: true))) }
@@ -209,8 +232,8 @@ enum DepthSorter {
         coplanar.sort { $0.plane < $1.plane }
         let node = Node()
         node.planes = coplanar
-        node.front = build(front)
-        node.back = build(back)
+        node.front = build(front, budget: &budget)
+        node.back = build(back, budget: &budget)
         return node
     }
 

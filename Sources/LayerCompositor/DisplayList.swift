@@ -232,7 +232,7 @@ public struct AxisMap: Equatable, Sendable {
 }
 
 /// How a quad is filled where it covers.
-public enum Fill: Sendable {
+public enum Fill: Equatable, Sendable {
     /// A solid colour.
     case color(PremultipliedColor)
     /// An image sampled through per-axis maps, with the layer's filters.
@@ -244,7 +244,7 @@ public enum Fill: Sendable {
 }
 
 /// An image fill: `contents` fitted by gravity, `contentsRect` and `contentsCenter`.
-public struct ImageFill: Sendable {
+public struct ImageFill: Equatable, Sendable {
     /// The image.
     public var image: CGImage
     /// Local x → texel x.
@@ -264,7 +264,7 @@ public struct ImageFill: Sendable {
 }
 
 /// A fill from an offscreen pass.
-public struct PassFill: Sendable {
+public struct PassFill: Equatable, Sendable {
     /// The pass sampled.
     public var pass: Int
     /// Pass pixels per local unit (the quad's rect origin is the pass's top-left).
@@ -282,7 +282,7 @@ public struct PassFill: Sendable {
 
 /// One textured quad: a rectangle in a layer's bounds space, its transform to pass pixels, its
 /// coverage rule, fill, opacity and clips.
-public struct DrawQuad: Sendable {
+public struct DrawQuad: Equatable, Sendable {
     /// Which part of coverage the quad's rect takes.
     public enum Shape: Equatable, Sendable {
         /// The rectangle, corners rounded by `radius` (0 for square).

@@ -138,11 +138,16 @@ final class FontFace {
     }
 
     /// Draws a glyph with its origin (on the baseline) at pixel position `(x, y)`, y down,
-    /// antialiased by FreeType's grayscale renderer, in `color` over `bitmap`.
+    /// antialiased by FreeType's grayscale renderer, in `color` over `bitmap`; a glyph wholly
+    /// outside the bitmap is not rendered at all.
     func draw(_ glyph: UInt32, x: Double, y: Double, color: PremultipliedColor, into bitmap: inout Bitmap) {
         guard FT_Load_Glyph(face, glyph, Self.loadFlags) == 0 else { return }
         let slot = face.pointee.glyph!
         guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return }
+        var cbox = FT_BBox()
+        FT_Outline_Get_CBox(&slot.pointee.outline, &cbox)
+        guard x + Double(cbox.xMax) / 64 > 0, x + Double(cbox.xMin) / 64 < Double(bitmap.width),
+              y - Double(cbox.yMin) / 64 > 0, y - Double(cbox.yMax) / 64 < Double(bitmap.height) else { return }
         // Whole pixels place the bitmap; the fraction moves the outline (FreeType's y is up).
         let ix = x.rounded(.down), iy = y.rounded(.down)
         FT_Outline_Translate(&slot.pointee.outline, FT_Pos(((x - ix) * 64).rounded()), -FT_Pos(((y - iy) * 64).rounded()))

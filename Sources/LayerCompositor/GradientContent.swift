@@ -20,6 +20,7 @@ enum GradientContent {
         guard let colors = style.colors, !colors.isEmpty, bounds.width > 0, bounds.height > 0 else { return nil }
         let stops = Self.stops(colors, style.locations)
         let bw = Double(bounds.width), bh = Double(bounds.height)
+        let scale = TypedContent.scale(scale, fitting: max(bw, bh))
         let w = max(Int((bw * scale).rounded(.up)), 1), h = max(Int((bh * scale).rounded(.up)), 1)
         let s = SIMD2(Double(style.startPoint.x) * bw, Double(style.startPoint.y) * bh)
         let e = SIMD2(Double(style.endPoint.x) * bw, Double(style.endPoint.y) * bh)

@@ -33,7 +33,8 @@ struct PathStroker {
     static let tolerance = 0.1
 
     /// The largest turn per flattened curve segment that keeps the stroke's outer edge within
-    /// `tolerance`: a chord turning by θ sags by about `halfWidth · θ² / 8` half a width out.
+    /// `tolerance`: half a width out from the curve, segments that turn by θ cut inside the
+    /// true outline by about `halfWidth · θ² / 8`.
     static func maxTurn(halfWidth: Double) -> Double {
         halfWidth > 0 ? (8 * tolerance / halfWidth).squareRoot() : .infinity
     }
@@ -55,8 +56,8 @@ struct PathStroker {
             }
             for (d0, d1) in dashIntervals(length: sp.length) {
                 let lo = max(d0, a), hi = min(d1, b)
-                // A zero-length dash is a dot (drawn by round and square caps) where it lies in
-                // the trimmed range; trimming never makes a dash shorter than nothing.
+                // A zero-length dash is a dot (round and square caps draw it) if it lies in the
+                // trimmed range; a dash that trimming shrinks to nothing draws nothing.
                 guard lo < hi || (d0 == d1 && lo == hi) else { continue }
                 let (points, tangent) = sp.extract(lo, hi)
                 outlineOpen(points, tangent: tangent, into: &polygons)

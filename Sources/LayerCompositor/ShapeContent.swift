@@ -9,15 +9,16 @@ import LayerKit
 /// one transparent pixel all round so that its edges stay antialiased when the layer is
 /// transformed.
 enum ShapeContent {
-    /// How far, in pixels, a shape may reach outside its bounds before it is cut off: keeps a
-    /// path with runaway coordinates from allocating a huge image.
-    static let maxOverhang = 4096.0
-
     /// The shape drawn at `scale` pixels per point and the rectangle of the bounds space it
     /// covers; `nil` when nothing is drawn.
     static func render(_ style: ShapeStyle, bounds: CGRect, scale: Double) -> (image: CGImage, rect: CGRect)? {
         typealias Point = PathRasterizer.Point
         guard let path = style.path, !path.isEmpty else { return nil }
+        // The control points bound the path; a stroke reaches at most miterLimit (or, with
+        // square caps, √2) half widths beyond it on each side.
+        let reach = style.strokeColor == nil ? 0 : Double(style.lineWidth) * max(Double(style.miterLimit), 2)
+        let box = path.boundingBox
+        let scale = TypedContent.scale(scale, fitting: max(Double(box.width), Double(box.height)) + reach)
         let origin = Point(Double(bounds.minX), Double(bounds.minY))
         let toPixels = { (p: CGPoint) in (Point(Double(p.x), Double(p.y)) - origin) * scale }
         var paints: [(polygons: [[Point]], rule: CAShapeLayerFillRule, color: PremultipliedColor)] = []
@@ -36,10 +37,8 @@ enum ShapeContent {
         }
         var lo = Point(repeating: .infinity), hi = Point(repeating: -.infinity)
         for paint in paints { for poly in paint.polygons { for p in poly { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) } } }
-        guard lo.x <= hi.x, lo.y <= hi.y else { return nil }
-        let limitLo = Point(repeating: -maxOverhang)
-        let limitHi = Point(Double(bounds.width), Double(bounds.height)) * scale + maxOverhang
-        lo = pointwiseMax(lo, limitLo); hi = pointwiseMin(hi, limitHi)
+        guard lo.x <= hi.x, lo.y <= hi.y, lo.x.isFinite, lo.y.isFinite else { return nil }
+        hi = pointwiseMin(hi, lo + TypedContent.maxImageSide)
         let x0 = Int(lo.x.rounded(.down)) - 1, y0 = Int(lo.y.rounded(.down)) - 1
         let w = Int(hi.x.rounded(.up)) + 1 - x0, h = Int(hi.y.rounded(.up)) + 1 - y0
         guard w > 0, h > 0 else { return nil }

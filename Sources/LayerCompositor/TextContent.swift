@@ -19,6 +19,8 @@ enum TextContent {
     static func render(_ style: TextStyle, bounds: CGRect, scale: Double) -> (image: CGImage, rect: CGRect)? {
         guard let string = style.string, !string.isEmpty, let color = style.foregroundColor, color.alpha > 0,
               style.fontSize > 0, bounds.width > 0, bounds.height > 0 else { return nil }
+        // FreeType renders a whole glyph, so the font size is held to the image size too.
+        let scale = TypedContent.scale(scale, fitting: Double(max(bounds.width, bounds.height, style.fontSize)))
         let w = max(Int((Double(bounds.width) * scale).rounded(.up)), 1)
         let h = max(Int((Double(bounds.height) * scale).rounded(.up)), 1)
         return FontLibrary.withFonts { fonts -> (image: CGImage, rect: CGRect)? in
@@ -30,6 +32,7 @@ enum TextContent {
             let paint = PremultipliedColor(color)
             for (i, line) in lines.enumerated() {
                 let baseline = primary.ascender + Double(i) * primary.lineHeight
+                if baseline - primary.ascender >= Double(h) { break }
                 for g in line { g.face.draw(g.index, x: g.x, y: baseline, color: paint, into: &bitmap) }
             }
             return (CGImage(bitmap: bitmap, source: "text"), bounds)
@@ -89,16 +92,18 @@ private struct Typesetter {
                 let fitting = max(Int(((height + 1e-6) / primary.lineHeight).rounded(.down)), 1)
                 if lines.count > fitting {
                     var rest = lines[fitting - 1].glyphs
-                    for l in lines[fitting...] where !lines[fitting - 1].last {
-                        rest += l.glyphs
-                        if l.last { break }
+                    if !lines[fitting - 1].last {
+                        for l in lines[fitting...] {
+                            rest += l.glyphs
+                            if l.last { break }
+                        }
                     }
                     lines = Array(lines[..<(fitting - 1)]) + [(kerned(rest), true)]
                 }
             }
             lines = lines.map { l in measure(l.glyphs) > width ? (truncate(l.glyphs, width: width, mode: style.truncationMode), true) : l }
         }
-        return lines.map { place($0.glyphs, last: $0.last, width: width, alignment: style.alignmentMode, wrapped: style.isWrapped) }
+        return lines.map { place($0.glyphs, last: $0.last, width: width, alignment: style.alignmentMode) }
     }
 
     /// The string's paragraphs as kerned glyphs, each character from the primary face or, when
@@ -202,8 +207,9 @@ private struct Typesetter {
         }
     }
 
-    /// Sets the pen positions of a line for `alignment` in `width`.
-    private func place(_ line: [Glyph], last: Bool, width: Double, alignment: CATextLayerAlignmentMode, wrapped: Bool) -> [Glyph] {
+    /// Sets the pen positions of a line for `alignment` in `width`; `last` marks a paragraph's
+    /// last line (every unwrapped line is one), which justification leaves flush left.
+    private func place(_ line: [Glyph], last: Bool, width: Double, alignment: CATextLayerAlignmentMode) -> [Glyph] {
         let used = measure(line)
         var x: Double, stretch = 0.0
         switch alignment {
@@ -214,7 +220,7 @@ private struct Typesetter {
             x = 0
             // The spaces between words, not those trailing at the break.
             let inner = line.enumerated().filter { $0.element.isSpace && line[$0.offset...].contains { !$0.isSpace } }.count
-            if wrapped && !last && inner > 0 { stretch = max(width - used, 0) / Double(inner) }
+            if !last && inner > 0 { stretch = max(width - used, 0) / Double(inner) }
         }
         var placed = line
         for i in placed.indices {

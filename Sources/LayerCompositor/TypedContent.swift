@@ -11,6 +11,15 @@ import LayerKit
 /// frame and hands the backends the same `CGImage` object (whose identity their texture caches
 /// key on).
 enum TypedContent {
+    /// The longest side, in pixels, of a typed layer's image: a larger one is drawn at a lower
+    /// scale and magnified, as an oversized offscreen pass is, rather than allocated unbounded.
+    static let maxImageSide = Double(Compositor.maxPassSize)
+
+    /// `scale`, lowered where needed so that `points` is at most `maxImageSide` pixels.
+    static func scale(_ scale: Double, fitting points: Double) -> Double {
+        points * scale > maxImageSide ? maxImageSide / points : scale
+    }
+
     /// The rasterized content of a typed layer, or `nil` when it draws nothing.
     static func render(_ kind: LayerSnapshot.Kind, properties: LayerProperties, scale: Double) -> (image: CGImage, rect: CGRect)? {
         switch kind {
@@ -96,14 +105,14 @@ final class TypedContentCache: @unchecked Sendable {
         guard size <= byteBudget / 4 else { return value }
         lock.lock()
         defer { lock.unlock() }
-        if entries[key] == nil {
-            clock += 1
-            entries[key] = Entry(value: value, bytes: size, lastUse: clock)
-            bytes += size
-            while bytes > byteBudget || entries.count > maxEntries, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-                bytes -= oldest.value.bytes
-                entries[oldest.key] = nil
-            }
+        // Another thread may have drawn the same meanwhile: keep one image per key.
+        if let e = entries[key] { return e.value }
+        clock += 1
+        entries[key] = Entry(value: value, bytes: size, lastUse: clock)
+        bytes += size
+        while bytes > byteBudget || entries.count > maxEntries, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            bytes -= oldest.value.bytes
+            entries[oldest.key] = nil
         }
         return value
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CPURenderer
 import Foundation
+import GLRenderer
 import LayerCompositor
 import LayerKit
 
@@ -13,13 +14,15 @@ enum Backend: String, ExpressibleByArgument, CaseIterable {
     /// GL when a context can be made, else the CPU with a one-line warning.
     case auto
 
-    /// A renderer for this choice.
+    /// A renderer for this choice. With `gl`, a missing EGL display or GL driver is a one-line
+    /// bad-input error naming what failed; with `auto` it is a one-line warning and the CPU.
     func makeRenderer() throws -> FrameRenderer {
         switch self {
         case .cpu: return CPUFrameRenderer()
-        case .gl: throw CLIError.badInput("the GL backend is not built yet")
+        case .gl:
+            do { return try GLFrameRenderer() } catch { throw CLIError.badInput("cannot use the GL backend: \(error)") }
         case .auto:
-            do { throw CLIError.badInput("the GL backend is not built yet") } catch {
+            do { return try GLFrameRenderer() } catch {
                 FileHandle.standardError.write(Data("layerkit: warning: no GL context (\(error)); using the CPU renderer\n".utf8))
                 return CPUFrameRenderer()
             }
@@ -35,6 +38,9 @@ protocol FrameRenderer {
     func render(_ list: DisplayList) throws -> Bitmap
     /// Draws one frame, recording the backend's phases and counters in `profiler`.
     func render(_ list: DisplayList, profiler: FrameProfiler) throws -> Bitmap
+    /// Textures the backend keeps across frames after the last one, or `nil` when it keeps
+    /// none it can count (what `soak` watches for leaks).
+    var texturesHeld: Int? { get }
 }
 
 extension FrameRenderer {
@@ -42,12 +48,51 @@ extension FrameRenderer {
     func render(_ list: DisplayList, profiler: FrameProfiler) throws -> Bitmap {
         try profiler.measure("draw") { try render(list) }
     }
+    /// No texture count by default.
+    var texturesHeld: Int? { nil }
 }
 
 struct CPUFrameRenderer: FrameRenderer {
     let renderer = CPURenderer()
     var name: String { "cpu" }
     func render(_ list: DisplayList) throws -> Bitmap { renderer.render(list) }
+}
+
+/// The OpenGL backend on a headless EGL context that is current on the thread that made it,
+/// the one every command draws on.
+final class GLFrameRenderer: FrameRenderer {
+    private let context: EGLHeadlessContext
+    private let renderer: GLRenderer
+
+    /// Makes the context and compiles the shaders; throws `GLError` (no display, no driver) or
+    /// `GLRendererError` naming what failed.
+    private let timer: GPUTimer?
+
+    init() throws {
+        context = try EGLHeadlessContext()
+        renderer = try GLRenderer()
+        timer = GPUTimer()
+    }
+
+    var name: String { "gl" }
+    func render(_ list: DisplayList) throws -> Bitmap { try renderer.render(list) }
+
+    /// Draw and readback as phases, the renderer's counters, and GPU time from timer queries
+    /// (answered a few frames late, attached to the frame they measured).
+    func render(_ list: DisplayList, profiler: FrameProfiler) throws -> Bitmap {
+        timer?.begin(frame: profiler.nextFrameNumber)   // the frame in progress
+        let bitmap = try renderer.render(list, profiler: profiler)
+        timer?.end()
+        for (f, ms) in timer?.collect() ?? [] { profiler.setGPUTime(frame: f, ms: ms) }
+        let s = renderer.lastFrameStats
+        for (name, value) in [("draw_calls", s.drawCalls), ("state_changes", s.stateChanges), ("texture_uploads", s.textureUploads),
+                              ("uploaded_bytes", s.uploadedBytes), ("textures_held", s.texturesHeld),
+                              ("texture_bytes_held", s.textureBytesHeld)] {
+            profiler.count(name, Double(value))
+        }
+        return bitmap
+    }
+    var texturesHeld: Int? { renderer.lastFrameStats.texturesHeld }
 }
 
 /// Errors the commands report with exit code 2 (bad input or usage).
@@ -63,11 +108,20 @@ func loadScene(_ path: String) throws -> Scene {
     do { return try Scene(contentsOfFile: path) } catch { throw CLIError.badInput("\(error)") }
 }
 
-/// Refuses canvases over the documented pixel limit before any pixel is allocated.
-func checkCanvasSize(_ list: DisplayList, scene: String) throws {
-    let limit = Scene.maximumCanvasPixels
-    if list.width > limit || list.height > limit {
-        throw CLIError.badInput("\(scene): canvas of \(list.width)x\(list.height) px is over the limit of \(limit) px a side")
+/// The display list of `scene` (read from `path`) at `scale` (nil: the canvas's own), after
+/// refusing a scale that is not a positive number and a canvas over the documented pixel limit,
+/// before anything is computed or allocated for it.
+func displayList(for scene: Scene, path: String, scale: Double?) throws -> DisplayList {
+    if let scale, !(scale > 0 && scale.isFinite) {
+        throw CLIError.badInput("--scale must be a positive number, not \(scale)")
     }
+    let s = scale ?? Double(scene.canvas.scale)
+    let (w, h) = ((Double(scene.canvas.width) * s).rounded(), (Double(scene.canvas.height) * s).rounded())
+    let limit = Double(Scene.maximumCanvasPixels)
+    guard w <= limit, h <= limit else {
+        let size = String(format: "%.0fx%.0f", w, h)
+        throw CLIError.badInput("\(path): canvas of \(size) px at scale \(s) is over the limit of \(Scene.maximumCanvasPixels) px a side")
+    }
+    return Compositor.displayList(for: scene, scale: s)
 }
 

@@ -25,6 +25,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Change every layer's transform every frame (deterministic), so updates are measured, not a static redraw.")
     var animate = false
 
+    @Flag(name: .customLong("move-one"), help: "Move only one layer per frame (with --animate): measures damage-limited redraws.")
+    var moveOne = false
+
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
@@ -32,7 +35,7 @@ struct BenchCommand: ParsableCommand {
     var trace: String?
 
     @Option(help: "leaves, multiply or cube-grid: find the largest layer count whose median animated frame is within 16.7 ms.")
-    var ramp: BenchScenes?
+    var ramp: BenchmarkScene?
 
     func validate() throws {
         guard frames > 0, frames <= 1_000_000 else { throw ValidationError("--frames must be 1...1000000") }
@@ -48,7 +51,7 @@ struct BenchCommand: ParsableCommand {
         }
         let path = scene!
         let loaded = try loadScene(path)
-        let profiler = try measure(loaded, renderer: renderer, frames: frames, warmup: warmup, animate: animate)
+        let profiler = try measure(loaded, renderer: renderer, frames: frames, warmup: warmup, animate: animate, moveOne: moveOne)
         if let trace {
             do { try profiler.traceEvents(process: "layerkit bench \(path)").write(to: URL(fileURLWithPath: trace)) } catch {
                 throw CLIError.badInput("cannot write \(trace): \(error)")
@@ -58,9 +61,9 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// Draws `warmup + frames` frames, keeping the last `frames` in the profiler.
-    func measure(_ scene: Scene, renderer: FrameRenderer, frames: Int, warmup: Int, animate: Bool) throws -> FrameProfiler {
+    func measure(_ scene: Scene, renderer: FrameRenderer, frames: Int, warmup: Int, animate: Bool, moveOne: Bool = false) throws -> FrameProfiler {
         let profiler = FrameProfiler()
-        let animator = animate ? Animator(scene.root) : nil
+        let animator = animate ? Animator(scene.root, onlyFirst: moveOne) : nil
         let (w, h, s) = (Double(scene.canvas.width), Double(scene.canvas.height), Double(scene.canvas.scale))
         for frame in 0..<(warmup + frames) {
             if frame == warmup { profiler.reset() }
@@ -80,7 +83,7 @@ struct BenchCommand: ParsableCommand {
         return profiler
     }
 
-    private func runRamp(_ kind: BenchScenes, renderer: FrameRenderer) throws {
+    private func runRamp(_ kind: BenchmarkScene, renderer: FrameRenderer) throws {
         func median(_ n: Int) throws -> Double {
             let p = try measure(kind.make(count: n), renderer: renderer, frames: 10, warmup: 2, animate: true)
             let m = p.frameStatistics.median
@@ -109,9 +112,10 @@ struct BenchCommand: ParsableCommand {
 
     private func printTable(_ p: FrameProfiler, scene: String, backend: String) {
         print("\(scene) on \(backend): \(p.frames.count) frames, \(p.framesOverBudget) over 16.7 ms")
-        print("phase             min   median      p95      p99      max   (ms)")
+        print("phase              min   median      p95      p99      max   (ms)")
         func row(_ name: String, _ s: FrameProfiler.Statistics) {
-            print(String(format: "%-12@ %8.3f %8.3f %8.3f %8.3f %8.3f", name, s.min, s.median, s.p95, s.p99, s.max))
+            let label = name.padding(toLength: 12, withPad: " ", startingAt: 0)
+            print(label + String(format: " %8.3f %8.3f %8.3f %8.3f %8.3f", s.min, s.median, s.p95, s.p99, s.max))
         }
         row("frame", p.frameStatistics)
         if let g = p.gpuStatistics { row("gpu", g) }
@@ -135,14 +139,15 @@ struct BenchCommand: ParsableCommand {
     }
 }
 
-extension BenchScenes: ExpressibleByArgument {}
+extension BenchmarkScene: ExpressibleByArgument {}
 
 /// MotionMark-style motion: every layer turns about its own axis at its own deterministic rate
 /// (transform layers about y, so cubes show new faces), on top of its original transform.
 final class Animator {
     private let layers: [(CALayer, CATransform3D, CGFloat)]
 
-    init(_ root: CALayer) {
+    /// Animates every layer under `root`, or only the first when `onlyFirst`.
+    init(_ root: CALayer, onlyFirst: Bool = false) {
         var all: [(CALayer, CATransform3D, CGFloat)] = []
         func walk(_ l: CALayer, _ i: inout Int) {
             for s in l.sublayers ?? [] {
@@ -153,7 +158,7 @@ final class Animator {
         }
         var i = 0
         walk(root, &i)
-        layers = all
+        layers = onlyFirst ? Array(all.prefix(1)) : all
     }
 
     func step(_ frame: Int) {

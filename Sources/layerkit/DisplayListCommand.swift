@@ -15,7 +15,6 @@ struct DisplayListCommand: ParsableCommand {
     var scale: Double?
 
     func run() throws {
-        let loaded = try loadScene(scene)
-        print(Compositor.displayList(for: loaded, scale: scale).dump(), terminator: "")
+        print(try displayList(for: try loadScene(scene), path: scene, scale: scale).dump(), terminator: "")
     }
 }

@@ -23,13 +23,12 @@ struct RenderCommand: ParsableCommand {
     var backend: Backend = .auto
 
     func run() throws {
-        if let scale, !(scale > 0 && scale.isFinite) {
-            throw CLIError.badInput("--scale must be a positive number, got \(scale)")
-        }
-        let loaded = try loadScene(scene)
-        let list = Compositor.displayList(for: loaded, scale: scale)
-        try checkCanvasSize(list, scene: scene)
-        let bitmap = try backend.makeRenderer().render(list)
+        let list = try displayList(for: try loadScene(scene), path: scene, scale: scale)
+        let renderer = try backend.makeRenderer()
+        let bitmap: Bitmap
+        // A backend failing mid-frame (a GL error, naming its call) is reported like bad input:
+        // one line, exit 2, never a crash.
+        do { bitmap = try renderer.render(list) } catch { throw CLIError.badInput("\(scene): \(renderer.name) backend: \(error)") }
         do { try bitmap.writePNG(to: output) } catch { throw CLIError.badInput("\(error)") }
     }
 }

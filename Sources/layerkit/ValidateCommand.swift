@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LayerKit
 
 /// `layerkit validate SCENE…`: reads each scene strictly (images decoded, every field checked)
@@ -10,8 +11,8 @@ struct ValidateCommand: ParsableCommand {
         abstract: "Check scene files against the scene format.",
         discussion: """
             Prints "FILE: ok, N layers, depth D, K images" for each valid file, then its warnings \
-            ("warning: FILE: PATH: ..."), or "FILE: PATH: problem" for an invalid one. \
-            Exits with 2 when any file is invalid.
+            ("warning: FILE: PATH: ..."); for an invalid one, one line "FILE: PATH: problem" on \
+            standard error. Exits with 2 when any file is invalid.
             """
     )
 
@@ -27,7 +28,7 @@ struct ValidateCommand: ParsableCommand {
                 print("\(path): ok, \(scene.layerCount) layers, depth \(scene.depth), \(scene.images.count) images")
                 for warning in scene.warnings { print("warning: \(warning)") }
             } catch {
-                print("\(error)")
+                FileHandle.standardError.write(Data("\(error)\n".utf8))
                 allValid = false
             }
         }

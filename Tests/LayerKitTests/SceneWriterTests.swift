@@ -225,15 +225,16 @@ final class SceneWriterTests: XCTestCase {
     func testWhatCannotBeReadBackIsRefused() {
         let layer = CALayer()
         let scene = Scene(canvas: Scene.Canvas(width: 10, height: 10), root: layer)
-        layer.bounds = CGRect(x: 0, y: 0, width: CGFloat.nan, height: 1)
+        // Through `properties`: the setters would ignore these values.
+        layer.properties.bounds = CGRect(x: 0, y: 0, width: CGFloat.nan, height: 1)
         assertWriteError(scene, "untitled scene: root.bounds: nan cannot be written (JSON numbers are finite)")
         layer.bounds = .zero
         let sublayer = CALayer()
-        sublayer.opacity = 2
+        sublayer.properties.opacity = 2
         layer.addSublayer(sublayer)
         assertWriteError(scene, "untitled scene: root.sublayers[0].opacity: must be between 0 and 1, not 2")
         sublayer.opacity = 1
-        sublayer.shadowPath = CGPath(elements: [.moveTo(CGPoint(x: 0, y: CGFloat.infinity))])
+        sublayer.properties.shadowPath = CGPath(elements: [.moveTo(CGPoint(x: 0, y: CGFloat.infinity))])
         assertWriteError(scene, "untitled scene: root.sublayers[0].shadowPath: a path with non-finite coordinates cannot be written")
         sublayer.shadowPath = nil
         sublayer.contents = CGImage(bitmap: Bitmap(width: 1, height: 1), source: "memory")

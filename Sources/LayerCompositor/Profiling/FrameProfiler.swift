@@ -55,8 +55,17 @@ public final class FrameProfiler {
     /// The frame budget at 60 Hz, ms.
     public static let budgetMs = 1000.0 / 60
 
-    /// Every finished frame, oldest first.
+    /// Every finished frame still kept, oldest first.
     public private(set) var frames: [Frame] = []
+    /// How many finished frames were dropped (by `reset()` or `frameLimit`): frame number `n`,
+    /// counted from the profiler's first frame, is `frames[n - framesDropped]` while kept.
+    public private(set) var framesDropped = 0
+    /// The most frames kept; older ones are dropped first. `nil` (the default) keeps them all,
+    /// as a benchmark wants; an app that profiles for as long as it runs (the demo's HUD) sets
+    /// a limit so memory stays bounded.
+    public var frameLimit: Int? {
+        didSet { trim() }
+    }
     private var current: Frame?
     private let origin = DispatchTime.now().uptimeNanoseconds
 
@@ -64,6 +73,10 @@ public final class FrameProfiler {
     public init() {}
 
     private func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds - origin) / 1e9 }
+
+    /// The number the next finished frame will have (see `framesDropped`), e.g. to tag a GPU
+    /// timer query with it.
+    public var nextFrameNumber: Int { framesDropped + frames.count }
 
     /// Starts a frame.
     public func beginFrame() { current = Frame(start: now()) }
@@ -87,15 +100,28 @@ public final class FrameProfiler {
         f.totalMs = (now() - f.start) * 1000
         frames.append(f)
         current = nil
+        trim()
     }
 
-    /// Attaches a GPU time to a finished frame (timer queries answer a few frames late).
-    public func setGPUTime(frame index: Int, ms: Double) {
+    /// Attaches a GPU time to finished frame number `number` (timer queries answer a few frames
+    /// late); ignored when that frame was dropped.
+    public func setGPUTime(frame number: Int, ms: Double) {
+        let index = number - framesDropped
         if frames.indices.contains(index) { frames[index].gpuMs = ms }
     }
 
     /// Drops all frames (after warm-up).
-    public func reset() { frames = [] }
+    public func reset() {
+        framesDropped += frames.count
+        frames = []
+    }
+
+    private func trim() {
+        guard let limit = frameLimit, frames.count > max(limit, 0) else { return }
+        let excess = frames.count - max(limit, 0)
+        frames.removeFirst(excess)
+        framesDropped += excess
+    }
 
     /// Phase names in first-seen order.
     public var phaseNames: [String] {

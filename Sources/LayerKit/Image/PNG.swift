@@ -207,11 +207,17 @@ private func unpremultiplied(_ premultiplied: [UInt8]) -> [UInt8] {
 
 /// The whole file at `path`, with `errno` turned into `ImageError`.
 private func readAllBytes(_ path: String) throws -> [UInt8] {
-    guard let file = fopen(path, "rb") else {
-        let code = errno
-        if code == ENOENT { throw ImageError.fileNotFound(path: path) }
-        throw ImageError.unreadable(path: path, reason: String(cString: strerror(code)))
+    func failure(_ code: Int32) -> ImageError {
+        code == ENOENT ? .fileNotFound(path: path) : .unreadable(path: path, reason: String(cString: strerror(code)))
     }
+    // Only regular files: a scene may name any path as an image, and a device such as /dev/zero
+    // never ends, while opening a pipe blocks until someone writes to it.
+    var status = stat()
+    guard stat(path, &status) == 0 else { throw failure(errno) }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+        throw ImageError.unreadable(path: path, reason: "not a regular file")
+    }
+    guard let file = fopen(path, "rb") else { throw failure(errno) }
     defer { fclose(file) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -219,7 +225,6 @@ private func readAllBytes(_ path: String) throws -> [UInt8] {
         let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
         bytes.append(contentsOf: chunk[..<count])
         if count < chunk.count {
-            // fopen succeeds on a directory; the error only shows when reading.
             if ferror(file) != 0 { throw ImageError.unreadable(path: path, reason: String(cString: strerror(errno))) }
             return bytes
         }

@@ -40,8 +40,18 @@ public enum LayerTreeError: Error, Equatable, CustomStringConvertible {
 /// its shadow, background, contents, its sublayers (sorted back to front in 3D) and its border on
 /// top. All properties have Core Animation's defaults (see `LayerProperties`).
 ///
-/// Threads: edit a tree on one thread; call `snapshot()` there and hand the immutable snapshot to
-/// a renderer on any thread.
+/// Numbers: a numeric property given a value with any NaN or infinite component (a coordinate,
+/// a size, one of a transform's 16 entries) ignores it and keeps its previous value, so a tree
+/// always stays drawable; `opacity` and `shadowOpacity` clamp finite values to 0…1 and ignore
+/// NaN. The typed layers' setters follow the same rule. Writing `properties` directly bypasses
+/// it (the renderers then skip what they cannot place, without crashing).
+///
+/// Threads: a layer tree is not thread-safe. Create, edit, lay out and hit-test a tree on one
+/// thread at a time (or under one lock held for each of those calls), and call `snapshot()`
+/// there too, since it reads the whole tree. The `LayerSnapshot` it returns is immutable and
+/// `Sendable`: hand it to a compositor and renderer on any thread, while the tree goes on
+/// changing; later edits never reach a snapshot already taken. Contents images (`CGImage`) are
+/// immutable and may be shared by trees and snapshots on any thread.
 open class CALayer {
     /// All drawable state of the layer as one value; the properties below read and write it.
     public var properties = LayerProperties()
@@ -130,49 +140,43 @@ open class CALayer {
     /// The layer's own coordinate space: origin shifts the sublayers, size is what it draws.
     public var bounds: CGRect {
         get { properties.bounds }
-        set {
-            if newValue != properties.bounds { markGeometryChanged() }
-            properties.bounds = newValue
-        }
+        set { if setIfFinite(&properties.bounds, newValue) { markGeometryChanged() } }
     }
 
     /// Where the anchor point sits in the superlayer's bounds space.
     public var position: CGPoint {
         get { properties.position }
-        set { properties.position = newValue }
+        set { setIfFinite(&properties.position, newValue) }
     }
 
     /// The pivot of `transform` and the point placed at `position`, in unit coordinates.
     public var anchorPoint: CGPoint {
         get { properties.anchorPoint }
-        set { properties.anchorPoint = newValue }
+        set { setIfFinite(&properties.anchorPoint, newValue) }
     }
 
     /// The anchor point's z.
     public var anchorPointZ: CGFloat {
         get { properties.anchorPointZ }
-        set { properties.anchorPointZ = newValue }
+        set { setIfFinite(&properties.anchorPointZ, newValue) }
     }
 
     /// A z translation applied after `transform`.
     public var zPosition: CGFloat {
         get { properties.zPosition }
-        set { properties.zPosition = newValue }
+        set { setIfFinite(&properties.zPosition, newValue) }
     }
 
     /// The transform about the anchor point.
     public var transform: CATransform3D {
         get { properties.transform }
-        set {
-            if newValue != properties.transform { markGeometryChanged() }
-            properties.transform = newValue
-        }
+        set { if setIfFinite(&properties.transform, newValue) { markGeometryChanged() } }
     }
 
     /// The transform applied to the sublayers, about this layer's anchor point.
     public var sublayerTransform: CATransform3D {
         get { properties.sublayerTransform }
-        set { properties.sublayerTransform = newValue }
+        set { setIfFinite(&properties.sublayerTransform, newValue) }
     }
 
     /// Whether the layer and its subtree are skipped when drawing and hit testing.
@@ -181,10 +185,10 @@ open class CALayer {
         set { properties.isHidden = newValue }
     }
 
-    /// Opacity, 0…1.
+    /// Opacity, 0…1; values outside are clamped, NaN is ignored.
     public var opacity: Float {
         get { properties.opacity }
-        set { properties.opacity = newValue }
+        set { setFraction(&properties.opacity, newValue) }
     }
 
     /// Whether opacity fades the composited subtree as one group (true) or each layer alone.
@@ -199,16 +203,17 @@ open class CALayer {
         set { properties.backgroundColor = newValue }
     }
 
+    /// Radius of the rounded corners of background and border (and of the clip with
     /// `masksToBounds`).
     public var cornerRadius: CGFloat {
         get { properties.cornerRadius }
-        set { properties.cornerRadius = newValue }
+        set { setIfFinite(&properties.cornerRadius, newValue) }
     }
 
     /// Width of the border, drawn inside the bounds above the sublayers.
     public var borderWidth: CGFloat {
         get { properties.borderWidth }
-        set { properties.borderWidth = newValue }
+        set { setIfFinite(&properties.borderWidth, newValue) }
     }
 
     /// Colour of the border.
@@ -250,19 +255,19 @@ open class CALayer {
     /// Image pixels per point of the contents.
     public var contentsScale: CGFloat {
         get { properties.contentsScale }
-        set { properties.contentsScale = newValue }
+        set { setIfFinite(&properties.contentsScale, newValue) }
     }
 
     /// The part of the image shown, in unit coordinates; outside 0…1 extends the edge pixels.
     public var contentsRect: CGRect {
         get { properties.contentsRect }
-        set { properties.contentsRect = newValue }
+        set { setIfFinite(&properties.contentsRect, newValue) }
     }
 
     /// The stretchable centre of a nine-slice image, in unit coordinates.
     public var contentsCenter: CGRect {
         get { properties.contentsCenter }
-        set { properties.contentsCenter = newValue }
+        set { setIfFinite(&properties.contentsCenter, newValue) }
     }
 
     /// Filter used when the contents are drawn smaller than their pixels.
@@ -289,28 +294,28 @@ open class CALayer {
         set { properties.shadowColor = newValue }
     }
 
-    /// Opacity of the shadow, 0…1; 0 draws none.
+    /// Opacity of the shadow, 0…1 (clamped; NaN is ignored); 0 draws none.
     public var shadowOpacity: Float {
         get { properties.shadowOpacity }
-        set { properties.shadowOpacity = newValue }
+        set { setFraction(&properties.shadowOpacity, newValue) }
     }
 
     /// Offset of the shadow in the layer's space (y down, so the default moves it up).
     public var shadowOffset: CGSize {
         get { properties.shadowOffset }
-        set { properties.shadowOffset = newValue }
+        set { setIfFinite(&properties.shadowOffset, newValue) }
     }
 
     /// Gaussian sigma of the shadow blur, in points.
     public var shadowRadius: CGFloat {
         get { properties.shadowRadius }
-        set { properties.shadowRadius = newValue }
+        set { setIfFinite(&properties.shadowRadius, newValue) }
     }
 
     /// The shape of the shadow, instead of the composited alpha.
     public var shadowPath: CGPath? {
         get { properties.shadowPath }
-        set { properties.shadowPath = newValue }
+        set { setIfFinite(&properties.shadowPath, newValue) }
     }
 
     /// Whether the subtree is rendered to a bitmap and reused.
@@ -322,7 +327,7 @@ open class CALayer {
     /// Pixels per point of that bitmap (relative to layer space).
     public var rasterizationScale: CGFloat {
         get { properties.rasterizationScale }
-        set { properties.rasterizationScale = newValue }
+        set { setIfFinite(&properties.rasterizationScale, newValue) }
     }
 
 }

@@ -60,6 +60,11 @@ public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable, CaseI
 ///
 /// `CALayer` stores its state in one of these, so a snapshot of a tree is a cheap copy of
 /// values, and the scene reader, writer and renderers all agree on one list of properties.
+///
+/// A plain value: it checks nothing. `CALayer`'s setters are where values are checked (a
+/// non-finite number is ignored, opacities are clamped to 0…1); code that fills this struct
+/// directly owns that check, as the scene reader does by refusing such numbers with their JSON
+/// path. The renderers skip a layer whose geometry is not finite rather than crash.
 public struct LayerProperties: Equatable, Sendable {
     /// A name for probes, errors and profiles.
     public var name: String? = nil

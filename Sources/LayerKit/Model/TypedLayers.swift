@@ -55,7 +55,7 @@ public struct ShapeStyle: Equatable, Sendable {
     public var lineCap: CAShapeLayerLineCap = .butt
     /// Corner joins.
     public var lineJoin: CAShapeLayerLineJoin = .miter
-    /// Longest miter, as a multiple of half the line width.
+    /// Longest miter join, as a multiple of the line width; longer ones are bevelled.
     public var miterLimit: CGFloat = 10
     /// Dash and gap lengths; `nil` draws a solid line.
     public var lineDashPattern: [CGFloat]? = nil
@@ -70,13 +70,16 @@ public struct ShapeStyle: Equatable, Sendable {
 }
 
 /// A layer that draws a path: Core Animation's `CAShapeLayer`.
+///
+/// Its numeric setters follow `CALayer`'s rule: non-finite values (in a path, a dash pattern)
+/// are ignored, and `strokeStart` and `strokeEnd` are clamped to 0…1.
 open class CAShapeLayer: CALayer {
     /// The shape's style as one value (the properties below read and write it).
     public var style = ShapeStyle()
     /// `.shape` with this layer's style.
     open override var snapshotKind: LayerSnapshot.Kind { .shape(style) }
     /// The path drawn, in the layer's bounds space.
-    public var path: CGPath? { get { style.path } set { style.path = newValue } }
+    public var path: CGPath? { get { style.path } set { setIfFinite(&style.path, newValue) } }
     /// Fill colour; `nil` fills nothing.
     public var fillColor: CGColor? { get { style.fillColor } set { style.fillColor = newValue } }
     /// Which regions count as inside.
@@ -84,21 +87,21 @@ open class CAShapeLayer: CALayer {
     /// Stroke colour; `nil` strokes nothing.
     public var strokeColor: CGColor? { get { style.strokeColor } set { style.strokeColor = newValue } }
     /// Stroke width in points.
-    public var lineWidth: CGFloat { get { style.lineWidth } set { style.lineWidth = newValue } }
+    public var lineWidth: CGFloat { get { style.lineWidth } set { setIfFinite(&style.lineWidth, newValue) } }
     /// End caps of open subpaths.
     public var lineCap: CAShapeLayerLineCap { get { style.lineCap } set { style.lineCap = newValue } }
     /// Corner joins.
     public var lineJoin: CAShapeLayerLineJoin { get { style.lineJoin } set { style.lineJoin = newValue } }
-    /// Longest miter, as a multiple of half the line width.
-    public var miterLimit: CGFloat { get { style.miterLimit } set { style.miterLimit = newValue } }
+    /// Longest miter join, as a multiple of the line width; longer ones are bevelled.
+    public var miterLimit: CGFloat { get { style.miterLimit } set { setIfFinite(&style.miterLimit, newValue) } }
     /// Dash and gap lengths; `nil` draws a solid line.
-    public var lineDashPattern: [CGFloat]? { get { style.lineDashPattern } set { style.lineDashPattern = newValue } }
+    public var lineDashPattern: [CGFloat]? { get { style.lineDashPattern } set { setIfFinite(&style.lineDashPattern, newValue) } }
     /// How far into the dash pattern the stroke starts.
-    public var lineDashPhase: CGFloat { get { style.lineDashPhase } set { style.lineDashPhase = newValue } }
+    public var lineDashPhase: CGFloat { get { style.lineDashPhase } set { setIfFinite(&style.lineDashPhase, newValue) } }
     /// Start of the stroked part, as a fraction of the path's length.
-    public var strokeStart: CGFloat { get { style.strokeStart } set { style.strokeStart = newValue } }
+    public var strokeStart: CGFloat { get { style.strokeStart } set { setFraction(&style.strokeStart, newValue) } }
     /// End of the stroked part, as a fraction of the path's length.
-    public var strokeEnd: CGFloat { get { style.strokeEnd } set { style.strokeEnd = newValue } }
+    public var strokeEnd: CGFloat { get { style.strokeEnd } set { setFraction(&style.strokeEnd, newValue) } }
 }
 
 /// The geometry of a gradient (`CAGradientLayerType`).
@@ -128,6 +131,8 @@ public struct GradientStyle: Equatable, Sendable {
 }
 
 /// A layer that fills its bounds with a colour gradient: Core Animation's `CAGradientLayer`.
+///
+/// Its numeric setters follow `CALayer`'s rule: non-finite points or locations are ignored.
 open class CAGradientLayer: CALayer {
     /// The gradient as one value (the properties below read and write it).
     public var style = GradientStyle()
@@ -136,11 +141,11 @@ open class CAGradientLayer: CALayer {
     /// The colours, in order.
     public var colors: [CGColor]? { get { style.colors } set { style.colors = newValue } }
     /// Where each colour sits, 0…1; `nil` spaces them evenly.
-    public var locations: [CGFloat]? { get { style.locations } set { style.locations = newValue } }
+    public var locations: [CGFloat]? { get { style.locations } set { setIfFinite(&style.locations, newValue) } }
     /// Start of the gradient in unit coordinates of the bounds.
-    public var startPoint: CGPoint { get { style.startPoint } set { style.startPoint = newValue } }
+    public var startPoint: CGPoint { get { style.startPoint } set { setIfFinite(&style.startPoint, newValue) } }
     /// End of the gradient in unit coordinates of the bounds.
-    public var endPoint: CGPoint { get { style.endPoint } set { style.endPoint = newValue } }
+    public var endPoint: CGPoint { get { style.endPoint } set { setIfFinite(&style.endPoint, newValue) } }
     /// Axial, radial or conic.
     public var type: CAGradientLayerType { get { style.type } set { style.type = newValue } }
 }
@@ -192,6 +197,8 @@ public struct TextStyle: Equatable, Sendable {
 }
 
 /// A layer that draws a string: Core Animation's `CATextLayer`.
+///
+/// Its `fontSize` setter follows `CALayer`'s rule: a non-finite size is ignored.
 open class CATextLayer: CALayer {
     /// The text style as one value (the properties below read and write it).
     public var style = TextStyle()
@@ -202,7 +209,7 @@ open class CATextLayer: CALayer {
     /// A font family name or a font file path; `nil` is the default font.
     public var font: String? { get { style.font } set { style.font = newValue } }
     /// Font size in points.
-    public var fontSize: CGFloat { get { style.fontSize } set { style.fontSize = newValue } }
+    public var fontSize: CGFloat { get { style.fontSize } set { setIfFinite(&style.fontSize, newValue) } }
     /// Text colour.
     public var foregroundColor: CGColor? { get { style.foregroundColor } set { style.foregroundColor = newValue } }
     /// Horizontal alignment.

@@ -38,11 +38,10 @@ extension Scene {
     }
 }
 
-/// The state of one reading: the decoded images, the layers counted so far, the warnings.
+/// The state of one reading: the decoded images and the warnings.
 private struct SceneReader {
     let baseDirectory: String
     var decodedImages: [String: CGImage] = [:]
-    var layerCount = 0
     var warnings: [SceneError] = []
 
     init(baseDirectory: String) { self.baseDirectory = baseDirectory }
@@ -80,7 +79,9 @@ private struct SceneReader {
                 decodedImages[name] = try decode(path, at: image)
             }
         }
-        let root = try readLayer(try top.required("root", in: ""), depth: 1)
+        let rootNode = try top.required("root", in: "")
+        try checkTreeLimits(rootNode)
+        let root = try readLayer(rootNode)
         let probes = try top["probes"].map { try $0.elements(shape: "an array of probes").map(readProbe) } ?? []
         return Scene(canvas: canvas, root: root, images: images, decodedImages: decodedImages, probes: probes)
     }
@@ -112,12 +113,41 @@ private struct SceneReader {
         }
     }
 
-    mutating func readLayer(_ node: SceneNode, depth: Int) throws -> CALayer {
-        guard depth <= Scene.maximumDepth else { throw node.error("layers nest more than \(Scene.maximumDepth) deep") }
-        layerCount += 1
-        guard layerCount <= Scene.maximumLayerCount else {
-            throw node.error("more than \(Scene.maximumLayerCount) layers in the scene")
+    /// Refuses a tree over `Scene.maximumLayerCount` layers or `Scene.maximumDepth` levels from
+    /// the JSON alone, before a single layer is made: building a million layers to throw them
+    /// away would take seconds. Layers are visited in the order `readLayer` reads them (each
+    /// layer, then its mask, then its sublayers), so the path named is the first layer over a
+    /// limit; what is not a layer or an array here is left for `readLayer` to report.
+    func checkTreeLimits(_ root: SceneNode) throws {
+        var count = 0
+        // The path is built only for the error: one string per layer would cost more than the walk.
+        var steps: [Int] = []  // -1 for `.mask`, else a sublayer index
+        func visit(_ value: JSONValue) throws {
+            count += 1
+            if steps.count >= Scene.maximumDepth || count > Scene.maximumLayerCount {
+                let path = root.path + steps.map { $0 < 0 ? ".mask" : ".sublayers[\($0)]" }.joined()
+                throw SceneError(path: path, message: steps.count >= Scene.maximumDepth
+                                 ? "layers nest more than \(Scene.maximumDepth) deep"
+                                 : "more than \(Scene.maximumLayerCount) layers in the scene")
+            }
+            guard case .object(let members) = value else { return }
+            if let mask = members.first(where: { $0.key == "mask" }) {
+                steps.append(-1)
+                try visit(mask.value)
+                steps.removeLast()
+            }
+            if let sublayers = members.first(where: { $0.key == "sublayers" }), case .array(let elements) = sublayers.value {
+                for (i, element) in elements.enumerated() {
+                    steps.append(i)
+                    try visit(element)
+                    steps.removeLast()
+                }
+            }
         }
+        try visit(root.value)
+    }
+
+    mutating func readLayer(_ node: SceneNode) throws -> CALayer {
         let object = try node.object(allowing: nil, what: "a layer")
         let type: SceneLayerType = try object.read("type") ?? .layer
         try object.rejectUnknownKeys(allowed: type.allowedFields, what: "a \(type.rawValue)")
@@ -148,10 +178,10 @@ private struct SceneReader {
         let layer = try type.makeLayer(reading: object)
         layer.properties = properties
         if let maskNode = object["mask"] {
-            layer.mask = try readLayer(maskNode, depth: depth + 1)
+            layer.mask = try readLayer(maskNode)
         }
         if let sublayersNode = object["sublayers"] {
-            layer.sublayers = try sublayersNode.elements(shape: "an array of layers").map { try readLayer($0, depth: depth + 1) }
+            layer.sublayers = try sublayersNode.elements(shape: "an array of layers").map { try readLayer($0) }
         }
         return layer
     }

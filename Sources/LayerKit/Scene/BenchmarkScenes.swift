@@ -1,18 +1,20 @@
 import Foundation
-import LayerKit
 
 /// MotionMark-style scenes made in code, the way `../shared/tools/gen_bench_scenes.py` makes its
 /// files (same structure and distributions, LayerKit's own deterministic random numbers), so
-/// `bench --ramp` can grow a scene to any layer count.
-enum BenchScenes: String, CaseIterable {
+/// `layerkit bench --ramp` and the benchmarks can grow a scene to any layer count.
+public enum BenchmarkScene: String, CaseIterable, Sendable {
+    /// Alpha-textured leaves, 2D rotations, a quarter tilted in 3D under perspective, varying opacity.
     case leaves
+    /// Solid rounded squares with opacity in a grid.
     case multiply
+    /// CATransformLayer cubes of six single-sided faces under a perspective sublayerTransform.
     case cubeGrid = "cube-grid"
 
     static let width: CGFloat = 1280, height: CGFloat = 720
 
-    /// A scene of about `count` layers (cube-grid: `count / 6` cubes of 6 faces).
-    func make(count: Int) -> Scene {
+    /// A 1280x720 scene of about `count` layers (cube-grid: `count / 6` cubes of 6 faces).
+    public func make(count: Int) -> Scene {
         var rng = SplitMix(seed: UInt64(count) &* 2654435761 &+ UInt64(Self.allCases.firstIndex(of: self)!))
         let root = CALayer()
         root.name = "root"
@@ -100,7 +102,7 @@ enum BenchScenes: String, CaseIterable {
     }
 
     /// The generator's 64x64 leaf: an ellipse with a vein, transparent outside.
-    static let leafImage: CGImage = {
+    public static let leafImage: CGImage = {
         let n = 64
         var b = Bitmap(width: n, height: n)
         for y in 0..<n {

@@ -1,0 +1,221 @@
+#version 330 core
+// LayerKit quad fragment shader: the per-pixel function of the CPU reference
+// (Sources/LayerCompositor/Coverage.swift, Sources/CPURenderer/PreparedQuad.swift), transcribed.
+//
+// Pixel centre -> the quad's local plane through its inverse plane map (perspective-correct,
+// with the analytic Jacobian), shape coverage there (rounded rectangle or border), times the
+// coverage of every clip (each through its own plane map), times the fill (colour, image with
+// the layer's filters at the analytic level of detail, or an earlier pass), times opacity;
+// premultiplied, blended source-over by the fixed-function blender.
+//
+// Precision: the CPU works in doubles, this shader in 32-bit floats. The renderer rebases every
+// map on the CPU (in doubles) so that the numbers stay small here: pixel coordinates are taken
+// relative to a reference pixel near the quad, local coordinates relative to the (rounded)
+// local point under that pixel, so a layer a billion points wide is still exact near its
+// visible edges.
+//
+// Variants: the renderer compiles this file once per set of features a draw needs, with
+// defines after the version line (llvmpipe, like most GPUs, pays for both sides of a branch,
+// so a draw of plain colour quads should not carry the image and pass code):
+//   LK_SHAPE_FULL     rounded corners, antialiased edges or borders (else the aliased inside test)
+//   LK_CLIPS          the clip loop (rounded-rectangle clips, half-planes beyond the fourth)
+//   LK_HALF_PLANES    up to four half-planes from the vertex shader (GLSL ES; desktop GL clips
+//                     them away in the vertex stage, LK_CLIP_DISTANCE)
+//   LK_COLOR          colour fills
+//   LK_NEAREST        image fills sampled with GL_NEAREST (at some level of detail)
+//   LK_LINEAR         image fills sampled bilinearly from level 0
+//   LK_TRILINEAR      image fills sampled between mip levels
+//   LK_PASS           pass fills
+
+#define DATA_WIDTH 1024
+#define CLIP_STRIDE 4
+
+uniform highp sampler2D u_data;   // records (see quad.vert.glsl) and clip records
+uniform highp sampler2D u_image;  // image fill: contents, rows top-down, with uploaded mip levels
+uniform highp sampler2D u_pass;   // pass fill: an earlier pass, rows bottom-up
+uniform highp sampler2D u_mask;   // pass fill: the mask pass, rows bottom-up
+uniform float u_passHeight;       // height of the pass being drawn, for top-left pixel rows
+
+flat in vec4 v_r0;
+flat in vec4 v_r1;
+flat in vec4 v_r2;
+flat in vec4 v_r3;
+flat in vec4 v_r4;
+flat in vec4 v_r5;
+flat in vec4 v_r6;
+flat in vec4 v_r7;
+flat in vec4 v_r8;
+flat in vec4 v_r9;
+flat in vec4 v_r10;
+flat in vec4 v_r11;
+#ifdef LK_HALF_PLANES
+flat in vec4 v_h0;
+flat in vec4 v_h1;
+flat in vec4 v_h2;
+#endif
+
+layout(location = 0) out vec4 o_color;
+
+vec4 fetch(int i) {
+    return texelFetch(u_data, ivec2(i % DATA_WIDTH, i / DATA_WIDTH), 0);
+}
+
+// Coverage.local: the local point and the pixel -> local Jacobian (dx/dpx, dy/dpx, dx/dpy,
+// dy/dpy) at pixel offset q; false when the pixel sees the plane from behind the eye.
+bool localPoint(vec3 c0, vec3 c1, vec3 c2, vec2 q, out vec2 l, out vec4 jac) {
+    // c0, c1, c2 are the map's rows: [qx qy 1] . M
+    vec3 h = q.x * c0 + q.y * c1 + c2;
+    if (!(h.z > 0.0)) return false;
+    float iw = 1.0 / h.z;
+    l = h.xy * iw;
+    jac = vec4((c0.x - l.x * c0.z) * iw, (c0.y - l.y * c0.z) * iw,
+               (c1.x - l.x * c1.z) * iw, (c1.y - l.y * c1.z) * iw);
+    return true;
+}
+
+// Coverage.roundedRect for the rectangle rect = (minX, minY, maxX, maxY). The reference's
+// |x - centre| - (half width - r) is written max(minX - x, x - maxX) + r, the same number, but
+// exact where an edge is near and the rectangle is enormous.
+float roundedRect(vec2 p, vec4 rect, float radius, bool antialiased, vec4 jac) {
+    float hw = (rect.z - rect.x) * 0.5, hh = (rect.w - rect.y) * 0.5;
+    float r = min(max(radius, 0.0), min(hw, hh));
+    vec2 below = rect.xy - p, above = p - rect.zw;
+    float qx = max(below.x, above.x) + r, qy = max(below.y, above.y) + r;
+    bool inCorner = qx > 0.0 && qy > 0.0 && r > 0.0;
+    if (!antialiased && !inCorner) {
+        return (p.x >= rect.x && p.x < rect.z && p.y >= rect.y && p.y < rect.w) ? 1.0 : 0.0;
+    }
+    float d, nx, ny;
+    if (qx > 0.0 && qy > 0.0) {
+        float l = sqrt(qx * qx + qy * qy);
+        d = l - r; nx = qx / l; ny = qy / l;
+    } else if (qx > qy) {
+        d = qx - r; nx = 1.0; ny = 0.0;
+    } else {
+        d = qy - r; nx = 0.0; ny = 1.0;
+    }
+    if (below.x > above.x) nx = -nx;  // left of the centre
+    if (below.y > above.y) ny = -ny;
+    float gx = nx * jac.x + ny * jac.y, gy = nx * jac.z + ny * jac.w;
+    float g = sqrt(gx * gx + gy * gy);
+    if (!(g > 0.0)) return d <= 0.0 ? 1.0 : 0.0;
+    return clamp(0.5 - d / g, 0.0, 1.0);
+}
+
+// A clip record: a rounded rectangle through its own plane map (kind 0), or a half-plane
+// A qx + B qy + C >= 0 in pass pixels relative to the reference pixel (kind 1, in a.xyz).
+float clipCoverage(int start, vec2 q) {
+    vec4 a = fetch(start), b = fetch(start + 1), c = fetch(start + 2), e = fetch(start + 3);
+    if (c.y != 0.0) return dot(a.xyz, vec3(q, 1.0)) >= 0.0 ? 1.0 : 0.0;
+    vec2 l; vec4 jac;
+    if (!localPoint(a.xyz, vec3(a.w, b.xy), vec3(b.zw, c.x), q, l, jac)) return 0.0;
+    return roundedRect(l, vec4(c.zw, e.xy), e.z, e.w != 0.0, jac);
+}
+
+// One axis of an AxisMap: up to three segments (start s, texel t, slope b); the texel
+// coordinate and the slope at v.
+vec2 axis(float v, vec3 s, vec3 t, vec3 b) {
+    if (v >= s.z) return vec2(t.z + (v - s.z) * b.z, b.z);
+    if (v >= s.y) return vec2(t.y + (v - s.y) * b.y, b.y);
+    return vec2(t.x + (v - s.x) * b.x, b.x);
+}
+
+// GL_NEAREST at texel coordinates, clamped to the edge (exact: no normalised coordinates).
+vec4 nearestTexel(sampler2D tex, vec2 uv) {
+    ivec2 size = textureSize(tex, 0);
+    ivec2 i = clamp(ivec2(floor(uv)), ivec2(0), size - 1);
+    return texelFetch(tex, i, 0);
+}
+
+// GL_LINEAR at texel coordinates (top-left rows) of a pass texture (rows bottom-up), clamped to
+// the edge, in full float precision.
+vec4 passLinear(sampler2D tex, vec2 uv) {
+    ivec2 size = textureSize(tex, 0);
+    vec2 f = uv - 0.5;
+    vec2 i = floor(f);
+    vec2 w = f - i;
+    ivec2 i0 = clamp(ivec2(i), ivec2(0), size - 1), i1 = clamp(ivec2(i) + 1, ivec2(0), size - 1);
+    int r0 = size.y - 1 - i0.y, r1 = size.y - 1 - i1.y;
+    vec4 top = texelFetch(tex, ivec2(i0.x, r0), 0) * (1.0 - w.x) + texelFetch(tex, ivec2(i1.x, r0), 0) * w.x;
+    vec4 bottom = texelFetch(tex, ivec2(i0.x, r1), 0) * (1.0 - w.x) + texelFetch(tex, ivec2(i1.x, r1), 0) * w.x;
+    return top * (1.0 - w.y) + bottom * w.y;
+}
+
+void main() {
+    // Pixel centre in top-left pixel coordinates, relative to the quad's reference pixel.
+    vec2 q = vec2(gl_FragCoord.x, u_passHeight - gl_FragCoord.y) - v_r2.yz;
+#ifdef LK_HALF_PLANES
+    vec3 q1 = vec3(q, 1.0);
+    if (dot(v_h0.xyz, q1) < 0.0 || dot(vec3(v_h0.w, v_h1.xy), q1) < 0.0 ||
+        dot(vec3(v_h1.zw, v_h2.x), q1) < 0.0 || dot(v_h2.yzw, q1) < 0.0) discard;
+#endif
+    vec2 l; vec4 jac;
+    if (!localPoint(v_r0.xyz, vec3(v_r0.w, v_r1.xy), vec3(v_r1.zw, v_r2.x), q, l, jac)) discard;
+
+    // Shape.
+    vec4 rect = v_r3;
+#ifdef LK_SHAPE_FULL
+    float radius = v_r11.z;
+    bool aa = v_r4.y != 0.0;
+    float cov = roundedRect(l, rect, radius, aa, jac);
+    if (v_r4.x != 0.0 && cov > 0.0) {
+        float bw = v_r11.w;
+        cov *= 1.0 - roundedRect(l, rect + vec4(bw, bw, -bw, -bw), max(radius - bw, 0.0), aa, jac);
+    }
+#else
+    float cov = (l.x >= rect.x && l.x < rect.z && l.y >= rect.y && l.y < rect.w) ? 1.0 : 0.0;
+#endif
+    if (!(cov > 0.0)) discard;
+
+#ifdef LK_CLIPS
+    int clipCount = int(v_r4.w);
+    int clipStart = int(v_r5.x);
+    for (int k = 0; k < clipCount; k++) {
+        cov *= clipCoverage(clipStart + k * CLIP_STRIDE, q);
+        if (!(cov > 0.0)) discard;
+    }
+#endif
+
+    // Fill.
+    vec4 color = vec4(0.0);
+    float fillKind = v_r4.z;
+#ifdef LK_COLOR
+    if (fillKind == 0.0) color = v_r6;
+#endif
+#if defined(LK_NEAREST) || defined(LK_LINEAR) || defined(LK_TRILINEAR)
+    if (fillKind == 1.0) {
+        vec2 ux = axis(l.x, v_r7.xyz, vec3(v_r7.w, v_r8.xy), vec3(v_r8.zw, v_r9.x));
+        vec2 vy = axis(l.y, v_r9.yzw, v_r10.xyz, vec3(v_r10.w, v_r11.xy));
+        vec2 uv = vec2(ux.x, vy.x);
+        float su = ux.y, sv = vy.y;
+        // Coverage.lod
+        float dudx = su * jac.x, dvdx = sv * jac.y, dudy = su * jac.z, dvdy = sv * jac.w;
+        float rho = max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy);
+        float lod = rho > 0.0 ? 0.5 * log2(rho) : -1.0e30;
+        // 0 nearest, 1 linear, 2 trilinear (v_r5.y minification, v_r5.z magnification).
+        float filterKind = lod > 0.0 ? v_r5.y : v_r5.z;
+        vec2 st = uv / vec2(textureSize(u_image, 0));
+  #if defined(LK_TRILINEAR)
+        vec4 filtered = textureLod(u_image, st, filterKind == 2.0 ? max(lod, 0.0) : 0.0);
+  #elif defined(LK_LINEAR)
+        vec4 filtered = textureLod(u_image, st, 0.0);
+  #endif
+  #if defined(LK_NEAREST) && (defined(LK_LINEAR) || defined(LK_TRILINEAR))
+        color = filterKind == 0.0 ? nearestTexel(u_image, uv) : filtered;
+  #elif defined(LK_NEAREST)
+        color = nearestTexel(u_image, uv);
+  #else
+        color = filtered;
+  #endif
+    }
+#endif
+#ifdef LK_PASS
+    if (fillKind == 2.0) {
+        vec2 uv = (l - rect.xy) * v_r5.y;
+        color = passLinear(u_pass, uv);
+        if (v_r5.z != 0.0) color *= passLinear(u_mask, uv).a;
+        if (v_r5.w != 0.0) color = v_r6 * color.a;
+    }
+#endif
+    o_color = color * (cov * v_r2.w);
+}

@@ -1,0 +1,469 @@
+// The OpenGL backend: executes a DisplayList with OpenGL 3.3 core (the shaders also compile as
+// GLSL ES 3.00) and produces the same pixels as the CPU reference, within a small tolerance.
+//
+// How a frame runs
+// ----------------
+// 1. Contents: every image the list draws is looked up in the TextureCache by CGImage identity
+//    and uploaded only the first time (with the reference's own mip chain, `Mipmaps.levels`,
+//    when the layer minifies with `trilinear`).
+// 2. Records: every quad of every pass becomes a fixed-size record (transform, inverse plane
+//    map, shape, fill, clip range) in one RGBA32F data texture, uploaded once per frame, with
+//    the clip records and blur weights after them (QuadRecords.swift). All the arithmetic that
+//    prepares them is done in doubles on the CPU.
+// 3. Passes, in list order, each into a pooled offscreen target (the last one into the canvas
+//    target or the caller's framebuffer). A quad pass is drawn with instanced draws of a
+//    four-vertex strip: consecutive quads that need no texture, or the same textures, share
+//    one draw, so the number of draw calls follows texture changes, not layer count. The
+//    vertex shader fetches the instance's record; the fragment shader evaluates the
+//    reference's per-pixel function (Shaders/quad.frag.glsl), compiled per set of features
+//    the draw's quads need (colour, image filters, pass fills, clips, rounded shapes), since a
+//    software rasteriser pays for every branch it compiles. Half-plane clips (from 3D
+//    splitting) clip the geometry itself through gl_ClipDistance on desktop GL. Blending is
+//    premultiplied source-over, depth test off, painter's order. A blur pass is one
+//    full-viewport triangle.
+// 4. `render` reads the canvas back (rows flipped: GL framebuffers are bottom-up, LayerKit's
+//    bitmaps top-down); `glGetError` is checked after every phase and every pass.
+//
+// Coordinates: pass pixels have their origin top-left with y down, as in the display list; the
+// vertex shader maps them to clip space so that the picture is upright in GL's bottom-up
+// framebuffer (the top row of the picture is the framebuffer's last row), which is also what a
+// window shows. Offscreen passes are therefore stored bottom-up, and the shaders flip rows when
+// they sample them; contents images are uploaded top row first and sampled as they are.
+//
+// Limits: images larger than the texture size limit are downscaled on upload (TextureCache);
+// a pass larger than `GL_MAX_TEXTURE_SIZE` throws `GLRendererError.passTooLarge` (the
+// compositor keeps offscreen passes within 4096 pixels, so only an enormous canvas can).
+
+import CGL
+import Foundation
+import LayerCompositor
+import LayerKit
+
+/// Renders a `DisplayList` with OpenGL into an offscreen framebuffer or a caller's framebuffer.
+///
+/// The renderer uses whichever OpenGL 3.3 core (or OpenGL ES 3) context is current when it is
+/// created, and that context must be current whenever it is used or released: it never makes
+/// a context current itself, so it works the same under `EGLHeadlessContext` and a window
+/// toolkit's context. Keep one renderer across frames: contents textures and offscreen targets
+/// are reused from frame to frame.
+public final class GLRenderer {
+    /// What one frame cost, as counters (the figures the profiler reports).
+    public struct FrameStats: Equatable, Sendable, CustomStringConvertible {
+        /// `glDrawArrays*` calls.
+        public var drawCalls = 0
+        /// GL calls that changed pipeline state (program, vertex array, framebuffer, viewport,
+        /// blending, texture bindings, uniforms, clear colour), after redundant ones were skipped.
+        public var stateChanges = 0
+        /// Contents textures uploaded (a texture's mip chain counts as one more upload).
+        public var textureUploads = 0
+        /// Bytes of contents texels uploaded (mip levels included; not the per-frame records).
+        public var uploadedBytes = 0
+        /// Textures held after the frame: cached contents plus pooled offscreen targets.
+        public var texturesHeld = 0
+        /// Bytes of those textures.
+        public var textureBytesHeld = 0
+        /// Render passes in the list.
+        public var passes = 0
+        /// Quads in the list.
+        public var quads = 0
+
+        /// Creates zeroed counters.
+        public init() {}
+
+        /// One line with every counter.
+        public var description: String {
+            "draws=\(drawCalls) state=\(stateChanges) uploads=\(textureUploads) uploadedBytes=\(uploadedBytes) "
+                + "textures=\(texturesHeld) textureBytes=\(textureBytesHeld) passes=\(passes) quads=\(quads)"
+        }
+    }
+
+    /// Texture units and what the shaders sample from each.
+    enum Unit {
+        static let image = 0
+        static let pass = 1
+        static let mask = 2
+        static let data = 3
+        /// Where textures are bound to be edited (uploads, parameters).
+        static let upload = 0
+    }
+
+    /// Counters of the last frame drawn.
+    public private(set) var lastFrameStats = FrameStats()
+    /// `GL_MAX_TEXTURE_SIZE` of the context.
+    public let maxTextureSize: Int
+    /// Whether the context is OpenGL ES (the shaders are then compiled as GLSL ES 3.00).
+    public let isES: Bool
+    /// Largest side of an uploaded contents image; larger images are downscaled to fit, with a
+    /// warning. Defaults to `maxTextureSize`; setting it higher has no effect.
+    public var textureSizeLimit: Int {
+        get { textures.sizeLimit }
+        set { textures.sizeLimit = max(1, min(newValue, maxTextureSize)) }
+    }
+    /// Bytes of contents textures kept across frames (default 256 MiB); beyond it the least
+    /// recently drawn go first. A single frame that draws more keeps them all for that frame.
+    public var textureCacheBudget: Int {
+        get { textures.budget }
+        set { textures.budget = max(newValue, 0) }
+    }
+
+    private var state = GLStateCache()
+    private let textures: TextureCache
+    private let pool = PassTargetPool()
+    private var quadPrograms: [ShaderFeatures: ShaderProgram] = [:]
+    private let blurProgram: ShaderProgram
+    private static let quadUniforms = ["u_data", "u_image", "u_pass", "u_mask", "u_firstQuad", "u_passSize", "u_passHeight"]
+    private var vertexArray: GLuint = 0
+    private var dataTexture: GLuint = 0
+    private var dataRows = 0
+    private var frame = 0
+
+    /// Creates a renderer for the context current on this thread: compiles the shaders and
+    /// makes the few objects every frame uses.
+    ///
+    /// - Throws: `GLRendererError.noContext` when no context is current,
+    ///   `GLRendererError.shader` with the compiler's log, or `GLError` from `glGetError`.
+    public init() throws {
+        guard let v = glGetString(GLenum(GL_VERSION)) else { throw GLRendererError.noContext }
+        let version = String(cString: v)
+        isES = version.hasPrefix("OpenGL ES")
+        var maxSize: GLint = 0
+        glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxSize)
+        maxTextureSize = Int(max(maxSize, 64))
+        textures = TextureCache(budget: 256 << 20, sizeLimit: maxTextureSize)
+
+        blurProgram = try ShaderProgram(label: "blur", vertex: EmbeddedShaders.fullscreenVert, fragment: EmbeddedShaders.blurFrag,
+                                        es: isES, uniforms: ["u_data", "u_source", "u_weightStart", "u_taps", "u_direction"])
+        // Sampler units are fixed for the programs' lifetime.
+        glUseProgram(blurProgram.name)
+        glUniform1i(blurProgram["u_data"], GLint(Unit.data))
+        glUniform1i(blurProgram["u_source"], GLint(Unit.pass))
+        glUseProgram(0)
+
+        glGenVertexArrays(1, &vertexArray)  // core profile: a VAO must be bound; no attributes
+        glGenTextures(1, &dataTexture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), dataTexture)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), 0)
+        glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        // The common variants now, so that first frames do not stall on the compiler.
+        for f: ShaderFeatures in [[.color], [.color, .shapeFull], [.color, .linear], [.color, .linear, .shapeFull]] {
+            _ = try quadProgram(f)
+        }
+        glUseProgram(0)
+        try glCheck("GLRenderer.init")
+    }
+
+    /// The quad program for `features`, compiled on first use.
+    private func quadProgram(_ features: ShaderFeatures) throws -> ShaderProgram {
+        var f = features
+        if !isES { f.remove(.halfPlanes) }  // clip distances do it in the vertex stage
+        if let p = quadPrograms[f] { return p }
+        let p = try ShaderProgram(label: "quad (\(f.defines.split(separator: "\n").map { $0.dropFirst(8).dropLast(2) }.joined(separator: " ")))",
+                                  vertex: EmbeddedShaders.quadVert, fragment: EmbeddedShaders.quadFrag,
+                                  es: isES, defines: f.defines, uniforms: GLRenderer.quadUniforms)
+        glUseProgram(p.name)
+        glUniform1i(p["u_data"], GLint(Unit.data))
+        glUniform1i(p["u_image"], GLint(Unit.image))
+        glUniform1i(p["u_pass"], GLint(Unit.pass))
+        glUniform1i(p["u_mask"], GLint(Unit.mask))
+        state.forgetProgram()
+        quadPrograms[f] = p
+        return p
+    }
+
+    deinit {
+        // The context must still be current here (see the class comment).
+        textures.removeAll(state: &state)
+        pool.removeAll(state: &state)
+        for p in quadPrograms.values { glDeleteProgram(p.name) }
+        glDeleteProgram(blurProgram.name)
+        glDeleteVertexArrays(1, &vertexArray)
+        glDeleteTextures(1, &dataTexture)
+    }
+
+    /// Renders `list` offscreen and reads the canvas back: premultiplied RGBA8, rows top-down,
+    /// `list.width` x `list.height`.
+    ///
+    /// - Throws: `GLError` naming the phase where `glGetError` reported an error, or a
+    ///   `GLRendererError`.
+    /// With a `profiler`, the frame's `draw` (submission, uploads included) and `readback`
+    /// (which on a software rasterizer also waits for the drawing) are recorded as phases.
+    public func render(_ list: DisplayList, profiler: FrameProfiler? = nil) throws -> Bitmap {
+        try checkPassSize(list.width, list.height, index: list.passes.count - 1)
+        beginFrame()
+        let canvas = try pool.acquire(width: list.width, height: list.height, state: &state)
+        defer { pool.release(canvas, frame: frame) }
+        let draw = { try self.drawPasses(list, canvas: (canvas.framebuffer, canvas.texture, list.width, list.height)) }
+        try profiler.map { try $0.measure("draw", draw) } ?? draw()
+        let read = { () throws -> Bitmap in
+            self.state.bindFramebuffer(canvas.framebuffer)
+            return try readPixels(framebuffer: canvas.framebuffer, width: list.width, height: list.height)
+        }
+        let bitmap = try profiler.map { try $0.measure("readback", read) } ?? read()
+        try endFrame(list)
+        return bitmap
+    }
+
+    /// Draws `list` into `framebuffer` (0 for a window's default framebuffer), whose size is
+    /// `width` x `height` pixels: the canvas's top-left pixel lands on the framebuffer's
+    /// top-left, and the whole framebuffer is first cleared to the list's background. Offscreen
+    /// passes go to the renderer's own targets. Leaves `framebuffer` bound.
+    ///
+    /// - Throws: `GLError` naming the phase where `glGetError` reported an error, or a
+    ///   `GLRendererError`.
+    public func draw(_ list: DisplayList, into framebuffer: GLuint, width: Int, height: Int) throws {
+        beginFrame()
+        try drawPasses(list, canvas: (framebuffer, nil, width, height))
+        try endFrame(list)
+    }
+
+    // MARK: - Frame
+
+    private func beginFrame() {
+        frame += 1
+        lastFrameStats = FrameStats()
+        // The host may have changed anything since the last frame: start from known state.
+        state.invalidate()
+        state.changes = 0
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        glDisable(GLenum(GL_CULL_FACE))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))  // premultiplied source-over
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        state.changes += 6
+        if !isES {
+            // Half-plane clips (quad.vert.glsl); the blur's vertex shader keeps everything.
+            glDisable(GLenum(GL_FRAMEBUFFER_SRGB))
+            for i in 0..<Int32(FrameData.recordHalfPlanes) { glEnable(GLenum(GL_CLIP_DISTANCE0 + i)) }
+            state.changes += 1 + FrameData.recordHalfPlanes
+        }
+    }
+
+    private func endFrame(_ list: DisplayList) throws {
+        textures.trim(frame: frame, state: &state)
+        pool.trim(frame: frame, state: &state)
+        var s = lastFrameStats
+        s.stateChanges = state.changes
+        s.texturesHeld = textures.count + pool.count
+        s.textureBytesHeld = textures.bytesHeld + pool.bytesHeld
+        s.passes = list.passes.count
+        s.quads = list.quadCount
+        lastFrameStats = s
+        try glCheck("end of frame")
+    }
+
+    private func checkPassSize(_ w: Int, _ h: Int, index: Int) throws {
+        guard w <= maxTextureSize, h <= maxTextureSize, w > 0, h > 0 else {
+            throw GLRendererError.passTooLarge(pass: index, width: w, height: h, limit: maxTextureSize)
+        }
+    }
+
+    /// Everything but the read-back: contents, records, passes.
+    private func drawPasses(_ list: DisplayList, canvas: (framebuffer: GLuint, texture: GLuint?, width: Int, height: Int)) throws {
+        guard !list.passes.isEmpty else { return }
+        var stats = lastFrameStats
+        defer { lastFrameStats = stats }
+        let canvasIndex = list.passes.count - 1
+
+        // 1. Contents textures, and which pass is last sampled where.
+        var entries: [ObjectIdentifier: TextureCache.Entry] = [:]
+        var lastUse = [Int](repeating: -1, count: list.passes.count)
+        for pass in list.passes {
+            if pass.index != canvasIndex { try checkPassSize(pass.width, pass.height, index: pass.index) }
+            switch pass.content {
+            case .quads(let quads):
+                for q in quads {
+                    switch q.fill {
+                    case .image(let f):
+                        let key = ObjectIdentifier(f.image)
+                        let trilinear = f.minification == .trilinear
+                        if let e = entries[key], !trilinear || e.hasMipmaps { continue }
+                        entries[key] = textures.texture(for: f.image, mipmaps: trilinear, frame: frame, state: &state, stats: &stats)
+                    case .pass(let f):
+                        lastUse[f.pass] = max(lastUse[f.pass], pass.index)
+                        if let m = f.mask { lastUse[m] = max(lastUse[m], pass.index) }
+                    case .color:
+                        break
+                    }
+                }
+            case .blur(let source, _, _):
+                lastUse[source] = max(lastUse[source], pass.index)
+            }
+        }
+        try glCheck("upload contents textures")
+
+        // 2. Records.
+        var data = FrameData(quadCount: list.quadCount)
+        var features = [ShaderFeatures?](repeating: nil, count: list.quadCount)
+        var firstQuad = [Int](repeating: 0, count: list.passes.count)
+        var weightStart = [Int](repeating: 0, count: list.passes.count)
+        var g = 0
+        for pass in list.passes {
+            firstQuad[pass.index] = g
+            let isCanvas = pass.index == canvasIndex
+            let (w, h) = isCanvas ? (canvas.width, canvas.height) : (pass.width, pass.height)
+            switch pass.content {
+            case .quads(let quads):
+                for q in quads {
+                    var scale = (1.0, 1.0)
+                    if case .image(let f) = q.fill, let e = entries[ObjectIdentifier(f.image)] { scale = e.scale }
+                    features[g] = data.writeQuad(g, q, width: w, height: h, imageScale: scale)
+                    g += 1
+                }
+            case .blur(_, _, let weights):
+                weightStart[pass.index] = data.appendWeights(weights)
+            }
+        }
+        try uploadData(data)
+
+        // 3. Passes.
+        var targets = [PassTarget?](repeating: nil, count: list.passes.count)
+        defer { for t in targets.compactMap({ $0 }) { pool.release(t, frame: frame) } }
+        state.bindTexture(dataTexture, unit: Unit.data)
+        for pass in list.passes {
+            let isCanvas = pass.index == canvasIndex
+            let fb: GLuint, w: Int, h: Int
+            if isCanvas {
+                (fb, w, h) = (canvas.framebuffer, canvas.width, canvas.height)
+                if let t = canvas.texture { state.unbindEverywhere(t) }
+            } else {
+                let t = try pool.acquire(width: pass.width, height: pass.height, state: &state)
+                targets[pass.index] = t
+                state.unbindEverywhere(t.texture)
+                (fb, w, h) = (t.framebuffer, pass.width, pass.height)
+            }
+            state.bindFramebuffer(fb)
+            state.setViewport(0, 0, GLsizei(w), GLsizei(h))
+            switch pass.content {
+            case .quads(let quads):
+                let bg = isCanvas ? list.background : .clear
+                state.setClearColor((bg.r, bg.g, bg.b, bg.a))
+                glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                try drawQuads(quads, first: firstQuad[pass.index], features: features, entries: entries, targets: targets,
+                              width: w, height: h, stats: &stats)
+            case let .blur(source, horizontal, weights):
+                guard let src = targets[source] else { throw GLRendererError.badPassReference(pass: pass.index, source: source) }
+                state.setBlend(false)
+                state.useProgram(blurProgram.name)
+                state.bindVertexArray(vertexArray)
+                state.bindTexture(src.texture, unit: Unit.pass)
+                state.setUniform(blurProgram["u_weightStart"], int: Int32(weightStart[pass.index]))
+                state.setUniform(blurProgram["u_taps"], int: Int32(weights.count - 1))
+                state.setUniform(blurProgram["u_direction"], int2: horizontal ? (1, 0) : (0, 1))
+                glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+                stats.drawCalls += 1
+            }
+            try glCheck("pass \(pass.index) (\(pass.purpose.rawValue) \"\(pass.label)\", \(pass.width)x\(pass.height))")
+            // Targets no later pass samples go back to the pool now.
+            for j in 0...pass.index where j != canvasIndex && lastUse[j] <= pass.index {
+                if let t = targets[j] { pool.release(t, frame: frame); targets[j] = nil }
+            }
+        }
+    }
+
+    /// One quad pass: batches of consecutive quads whose texture needs agree, one instanced
+    /// draw each.
+    private func drawQuads(_ quads: [DrawQuad], first: Int, features: [ShaderFeatures?],
+                           entries: [ObjectIdentifier: TextureCache.Entry], targets: [PassTarget?], width: Int, height: Int,
+                           stats: inout FrameStats) throws {
+        guard !quads.isEmpty else { return }
+        state.setBlend(true)
+        state.bindVertexArray(vertexArray)
+
+        var batchStart = first, batchCount = 0
+        var bound: [GLuint?] = [nil, nil, nil]  // image, pass, mask units
+        var batchFeatures: ShaderFeatures = []
+        func flush() throws {
+            guard batchCount > 0 else { return }
+            let program = try quadProgram(batchFeatures)
+            state.useProgram(program.name)
+            state.setUniform(program["u_passSize"], float2: (Float(width), Float(height)))
+            state.setUniform(program["u_passHeight"], float: Float(height))
+            for (unit, t) in bound.enumerated() { if let t { state.bindTexture(t, unit: unit) } }
+            state.setUniform(program["u_firstQuad"], int: Int32(batchStart))
+            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batchCount))
+            stats.drawCalls += 1
+        }
+        for (k, q) in quads.enumerated() {
+            let g = first + k
+            var needs: [GLuint?] = [nil, nil, nil]
+            if features[g] != nil {
+                switch q.fill {
+                case .image(let f): needs[Unit.image] = entries[ObjectIdentifier(f.image)]?.texture
+                case .pass(let f):
+                    needs[Unit.pass] = targets[f.pass]?.texture
+                    if let m = f.mask { needs[Unit.mask] = targets[m]?.texture }
+                case .color: break
+                }
+            }
+            let fits = (0..<3).allSatisfy { needs[$0] == nil || bound[$0] == nil || needs[$0] == bound[$0] }
+            if !fits {
+                try flush()
+                batchStart = g; batchCount = 0
+                bound = [nil, nil, nil]
+                batchFeatures = []
+            }
+            for u in 0..<3 where needs[u] != nil { bound[u] = needs[u] }
+            batchFeatures.formUnion(features[g] ?? [])
+            batchCount += 1
+        }
+        try flush()
+    }
+
+    /// Uploads the frame's records into the data texture, growing it when needed.
+    private func uploadData(_ data: FrameData) throws {
+        let rows = data.rows
+        guard rows <= maxTextureSize else { throw GLRendererError.tooManyQuads(texels: data.texelCount, limit: maxTextureSize * FrameData.width) }
+        state.bindForEditing(dataTexture, unit: Unit.data)
+        if rows > dataRows {
+            var newRows = 1
+            while newRows < rows { newRows *= 2 }
+            newRows = min(newRows, maxTextureSize)
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(FrameData.width), GLsizei(newRows), 0,
+                         GLenum(GL_RGBA), GLenum(GL_FLOAT), nil)
+            dataRows = newRows
+        }
+        var floats = data.floats
+        let full = rows * FrameData.width * 4
+        if floats.count < full { floats.append(contentsOf: repeatElement(0, count: full - floats.count)) }
+        floats.withUnsafeBytes {
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(FrameData.width), GLsizei(rows),
+                            GLenum(GL_RGBA), GLenum(GL_FLOAT), $0.baseAddress)
+        }
+        try glCheck("upload quad records (\(rows) rows of the data texture)")
+    }
+}
+
+/// Why the GL backend could not draw a display list (GL call failures are `GLError`).
+public enum GLRendererError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// No OpenGL context is current on this thread.
+    case noContext
+    /// A shader failed to compile or link; `log` is the driver's message.
+    case shader(stage: String, log: String)
+    /// An offscreen target could not be completed.
+    case framebufferIncomplete(width: Int, height: Int, status: UInt32)
+    /// A pass is larger than the context's texture size limit.
+    case passTooLarge(pass: Int, width: Int, height: Int, limit: Int)
+    /// The frame's records do not fit in the data texture.
+    case tooManyQuads(texels: Int, limit: Int)
+    /// A pass samples a pass that is not an earlier offscreen pass.
+    case badPassReference(pass: Int, source: Int)
+
+    /// A one-line message.
+    public var description: String {
+        switch self {
+        case .noContext: return "GLRenderer: no OpenGL context is current on this thread"
+        case let .shader(stage, log): return "GLRenderer: \(stage) failed: \(log)"
+        case let .framebufferIncomplete(w, h, status):
+            return "GLRenderer: offscreen target \(w)x\(h) incomplete (status 0x\(String(status, radix: 16)))"
+        case let .passTooLarge(pass, w, h, limit):
+            return "GLRenderer: pass \(pass) is \(w)x\(h) pixels, over GL_MAX_TEXTURE_SIZE \(limit)"
+        case let .tooManyQuads(texels, limit):
+            return "GLRenderer: the frame's records need \(texels) texels, over the data texture's \(limit)"
+        case let .badPassReference(pass, source):
+            return "GLRenderer: pass \(pass) samples pass \(source), which is not an earlier offscreen pass"
+        }
+    }
+}

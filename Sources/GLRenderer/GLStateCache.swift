@@ -1,0 +1,131 @@
+import CGL
+
+/// The slice of OpenGL state the renderer changes, mirrored so that no call re-sets what is
+/// already set (sokol_gfx's approach). Every call that does reach GL is counted in
+/// `changes`, which feeds `GLRenderer.FrameStats.stateChanges`.
+///
+/// The mirror starts unknown at every frame (`invalidate()`), because the host (a window
+/// toolkit, another renderer) may have touched GL state between frames; within a frame the
+/// renderer is the only one issuing calls.
+struct GLStateCache {
+    /// GL calls that changed state since the counter was last reset.
+    var changes = 0
+
+    private var program: GLuint?
+    private var vertexArray: GLuint?
+    private var framebuffer: GLuint?
+    private var viewport: (Int32, Int32, Int32, Int32)?
+    private var blend: Bool?
+    private var activeUnit: Int?
+    private var textures: [GLuint?] = Array(repeating: nil, count: GLStateCache.unitCount)
+    private var clearColor: (Float, Float, Float, Float)?
+    // Uniform values live in program objects; keyed by (current program, location).
+    private var uniformsInt: [UInt64: (Int32, Int32)] = [:]
+    private var uniformsFloat: [UInt64: (Float, Float)] = [:]
+
+    /// Texture units the renderer uses.
+    static let unitCount = 4
+
+    /// Forgets everything: the next request for each piece of state reaches GL.
+    mutating func invalidate() {
+        program = nil; vertexArray = nil; framebuffer = nil; viewport = nil; blend = nil
+        activeUnit = nil; clearColor = nil
+        textures = Array(repeating: nil, count: GLStateCache.unitCount)
+        uniformsInt = [:]; uniformsFloat = [:]
+    }
+
+    mutating func useProgram(_ p: GLuint) {
+        guard program != p else { return }
+        glUseProgram(p); program = p; changes += 1
+    }
+
+    /// Forgets which program is current (one was made current behind the cache's back).
+    mutating func forgetProgram() { program = nil }
+
+    mutating func bindVertexArray(_ v: GLuint) {
+        guard vertexArray != v else { return }
+        glBindVertexArray(v); vertexArray = v; changes += 1
+    }
+
+    mutating func bindFramebuffer(_ f: GLuint) {
+        guard framebuffer != f else { return }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), f); framebuffer = f; changes += 1
+    }
+
+    mutating func setViewport(_ x: Int32, _ y: Int32, _ w: Int32, _ h: Int32) {
+        if let v = viewport, v == (x, y, w, h) { return }
+        glViewport(x, y, w, h); viewport = (x, y, w, h); changes += 1
+    }
+
+    mutating func setBlend(_ on: Bool) {
+        guard blend != on else { return }
+        if on { glEnable(GLenum(GL_BLEND)) } else { glDisable(GLenum(GL_BLEND)) }
+        blend = on; changes += 1
+    }
+
+    mutating func setClearColor(_ c: (Float, Float, Float, Float)) {
+        if let cc = clearColor, cc == c { return }
+        glClearColor(c.0, c.1, c.2, c.3); clearColor = c; changes += 1
+    }
+
+    /// Binds `texture` to 2D target of `unit`.
+    mutating func bindTexture(_ texture: GLuint, unit: Int) {
+        guard textures[unit] != texture else { return }
+        selectUnit(unit)
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture); textures[unit] = texture; changes += 1
+    }
+
+    /// Makes `texture` the bound texture of some unit, for uploads and parameter changes;
+    /// returns without a call when it is already bound to the active unit.
+    mutating func bindForEditing(_ texture: GLuint, unit: Int) {
+        bindTexture(texture, unit: unit)
+        selectUnit(unit)
+    }
+
+    /// Unbinds `texture` from every unit where it is bound (before rendering into it, so that no
+    /// sampler can read a texture that is being written).
+    mutating func unbindEverywhere(_ texture: GLuint) {
+        for u in 0..<GLStateCache.unitCount where textures[u] == texture { bindTexture(0, unit: u) }
+    }
+
+    /// Forgets `texture` (it was deleted: GL unbinds deleted textures itself).
+    mutating func forgetTexture(_ texture: GLuint) {
+        for u in 0..<GLStateCache.unitCount where textures[u] == texture { textures[u] = 0 }
+    }
+
+    /// Forgets `framebuffer` (deleted).
+    mutating func forgetFramebuffer(_ f: GLuint) {
+        if framebuffer == f { framebuffer = nil }
+    }
+
+    private func key(_ location: GLint) -> UInt64 { UInt64(program ?? 0) << 32 | UInt64(UInt32(bitPattern: location)) }
+
+    /// Sets an int uniform of the current program.
+    mutating func setUniform(_ location: GLint, int v: Int32) {
+        guard location >= 0, uniformsInt[key(location)].map({ $0 != (v, 0) }) ?? true else { return }
+        glUniform1i(location, v); uniformsInt[key(location)] = (v, 0); changes += 1
+    }
+
+    /// Sets an ivec2 uniform of the current program.
+    mutating func setUniform(_ location: GLint, int2 v: (Int32, Int32)) {
+        guard location >= 0, uniformsInt[key(location)].map({ $0 != v }) ?? true else { return }
+        glUniform2i(location, v.0, v.1); uniformsInt[key(location)] = v; changes += 1
+    }
+
+    /// Sets a float uniform of the current program.
+    mutating func setUniform(_ location: GLint, float v: Float) {
+        guard location >= 0, uniformsFloat[key(location)].map({ $0 != (v, 0) }) ?? true else { return }
+        glUniform1f(location, v); uniformsFloat[key(location)] = (v, 0); changes += 1
+    }
+
+    /// Sets a vec2 uniform of the current program.
+    mutating func setUniform(_ location: GLint, float2 v: (Float, Float)) {
+        guard location >= 0, uniformsFloat[key(location)].map({ $0 != v }) ?? true else { return }
+        glUniform2f(location, v.0, v.1); uniformsFloat[key(location)] = v; changes += 1
+    }
+
+    private mutating func selectUnit(_ unit: Int) {
+        guard activeUnit != unit else { return }
+        glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit))); activeUnit = unit; changes += 1
+    }
+}

@@ -1,0 +1,90 @@
+import CGL
+
+/// An offscreen render target: an RGBA8 texture and the framebuffer that draws into it.
+struct PassTarget {
+    let texture: GLuint
+    let framebuffer: GLuint
+    let width: Int
+    let height: Int
+    var bytes: Int { width * height * 4 }
+}
+
+/// Offscreen targets kept across frames and handed out by size, so that a steady scene
+/// allocates no GL memory per frame. A target returned to the pool during a frame can serve a
+/// later pass of the same frame (GL orders the reads before the new writes). Targets left idle
+/// for more than `idleFrames` frames are deleted.
+final class PassTargetPool {
+    private struct Idle {
+        let target: PassTarget
+        let since: Int
+    }
+    private var idle: [Idle] = []
+    /// Targets handed out and not yet returned.
+    private(set) var inUse = 0
+    /// Bytes of all targets, idle or in use.
+    private(set) var bytesHeld = 0
+    /// Targets, idle or in use.
+    private(set) var count = 0
+    let idleFrames = 2
+
+    /// A target of exactly `width` x `height`.
+    func acquire(width: Int, height: Int, state: inout GLStateCache) throws -> PassTarget {
+        inUse += 1
+        if let i = idle.firstIndex(where: { $0.target.width == width && $0.target.height == height }) {
+            return idle.remove(at: i).target
+        }
+        var texture: GLuint = 0, framebuffer: GLuint = 0
+        glGenTextures(1, &texture)
+        state.bindForEditing(texture, unit: GLRenderer.Unit.upload)
+        let t = GLenum(GL_TEXTURE_2D)
+        glTexParameteri(t, GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glTexParameteri(t, GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        glTexParameteri(t, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(t, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        glTexParameteri(t, GLenum(GL_TEXTURE_MAX_LEVEL), 0)
+        glTexImage2D(t, 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+        state.unbindEverywhere(texture)
+        glGenFramebuffers(1, &framebuffer)
+        state.bindFramebuffer(framebuffer)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), t, texture, 0)
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        let target = PassTarget(texture: texture, framebuffer: framebuffer, width: width, height: height)
+        count += 1
+        bytesHeld += target.bytes
+        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            delete(target, state: &state)
+            inUse -= 1
+            throw GLRendererError.framebufferIncomplete(width: width, height: height, status: status)
+        }
+        return target
+    }
+
+    /// Gives `target` back for reuse.
+    func release(_ target: PassTarget, frame: Int) {
+        inUse -= 1
+        idle.append(Idle(target: target, since: frame))
+    }
+
+    /// Deletes targets idle for too long.
+    func trim(frame: Int, state: inout GLStateCache) {
+        let (keep, drop) = (idle.filter { frame - $0.since <= idleFrames }, idle.filter { frame - $0.since > idleFrames })
+        for d in drop { delete(d.target, state: &state) }
+        idle = keep
+    }
+
+    /// Deletes every idle target (call with none in use).
+    func removeAll(state: inout GLStateCache) {
+        for d in idle { delete(d.target, state: &state) }
+        idle = []
+    }
+
+    private func delete(_ target: PassTarget, state: inout GLStateCache) {
+        var f = target.framebuffer, t = target.texture
+        glDeleteFramebuffers(1, &f)
+        glDeleteTextures(1, &t)
+        state.forgetFramebuffer(target.framebuffer)
+        state.forgetTexture(target.texture)
+        count -= 1
+        bytesHeld -= target.bytes
+    }
+}

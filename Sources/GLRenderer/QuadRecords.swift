@@ -1,0 +1,312 @@
+import Foundation
+import LayerCompositor
+import LayerKit
+
+/// The per-frame data texture: every quad's record, then the clip records, then blur weights,
+/// as RGBA32F texels that the shaders read with `texelFetch` (see `Shaders/quad.vert.glsl`
+/// for the record layout; this file and the shaders must agree).
+///
+/// Everything is computed here in doubles and rounded to float only at the end. To keep the
+/// shaders' 32-bit arithmetic accurate, every plane map is rebased: pixels are taken relative
+/// to a reference pixel near the quad (an integer, so the subtraction in the shader is exact)
+/// and local coordinates relative to the local point under that pixel (rounded to integers),
+/// which keeps the numbers the shader multiplies small wherever it draws, even for layers whose
+/// coordinates are in the billions.
+struct FrameData {
+    /// Texels per row of the data texture (`DATA_WIDTH` in the shaders).
+    static let width = 1024
+    /// Texels per quad record (`QUAD_STRIDE`).
+    static let quadStride = 20
+    /// Half-plane clips a record carries itself (the vertex shader's clip distances); more go
+    /// to the clip loop.
+    static let recordHalfPlanes = 4
+    /// Texels per clip record (`CLIP_STRIDE`).
+    static let clipStride = 4
+    /// How far, in pixels, quad geometry reaches beyond the rectangle's projected edges, so that
+    /// antialiased fringes (at most half a pixel) and pixel centres on an edge get fragments.
+    static let geometryMargin = 1.0
+    /// The near clipping distance of the CPU reference (`PreparedQuad`), in w.
+    static let wClip = 1e-5
+
+    /// The texels, four floats each.
+    private(set) var floats: [Float]
+    /// Where the clip and weight area begins (texel index); it grows from there.
+    private var next: Int
+
+    /// Room for `quadCount` quad records at the start.
+    init(quadCount: Int) {
+        next = quadCount * FrameData.quadStride
+        floats = [Float](repeating: 0, count: next * 4)
+    }
+
+    /// Texels in use.
+    var texelCount: Int { floats.count / 4 }
+
+    /// Rows of the data texture needed.
+    var rows: Int { max((texelCount + FrameData.width - 1) / FrameData.width, 1) }
+
+    /// Appends `values` (padded to whole texels) after everything appended so far; returns the
+    /// texel index where they start.
+    mutating func append(_ values: [Float]) -> Int {
+        let start = next
+        floats.append(contentsOf: values)
+        let pad = (4 - values.count % 4) % 4
+        if pad > 0 { floats.append(contentsOf: repeatElement(0, count: pad)) }
+        next += (values.count + pad) / 4
+        return start
+    }
+
+    /// Writes record `index` for quad `q` in a `width` x `height` pass. `imageScale` is how many
+    /// uploaded texels there are per image pixel on each axis (below 1 only where an image was
+    /// downscaled to fit the texture size limit). Returns the shader features the quad needs,
+    /// or nil, writing an empty record that draws nothing, when it lies entirely behind the eye.
+    @discardableResult
+    mutating func writeQuad(_ index: Int, _ q: DrawQuad, width: Int, height: Int,
+                            imageScale: (Double, Double)) -> ShaderFeatures? {
+        let r = q.rect.standardized
+        let view = Viewport(width: Double(width), height: Double(height))
+
+        // Reference pixel: the centre of the visible part's bounding box, in the pass.
+        let corners = [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)].map { c -> SIMD3<Double> in
+            let p = q.transform.apply(x: c.0, y: c.1, z: 0)
+            return SIMD3(Double(p.x), Double(p.y), Double(p.w))
+        }
+        guard let box = FrameData.visibleBox(corners) else { return nil }
+        var features: ShaderFeatures = []
+        let refX = min(max(((box.lo.x + box.hi.x) / 2).rounded(), 0), view.width)
+        let refY = min(max(((box.lo.y + box.hi.y) / 2).rounded(), 0), view.height)
+        // Local origin: the point under the reference pixel (rounded, so that exact edge
+        // positions stay exact), or the rectangle's origin when that pixel sees the plane from
+        // behind. What the shader sees is then small wherever it draws, even for layers whose
+        // coordinates are in the billions.
+        let (ox, oy) = FrameData.localOrigin(q.inverse, ref: (refX, refY), fallback: (Double(r.minX), Double(r.minY)))
+        let x0 = Double(r.minX) - ox, y0 = Double(r.minY) - oy, x1 = Double(r.maxX) - ox, y1 = Double(r.maxY) - oy
+        let w = Double(r.width), h = Double(r.height)
+        let t = CATransform3DMakeTranslation(CGFloat(ox), CGFloat(oy), 0).concatenating(q.transform)
+
+        // Geometry: each edge pushed out by `geometryMargin` pixels' worth of local units,
+        // measured where the edge is visible.
+        let m = FrameData.geometryMargin
+        func push(_ a: (Double, Double), _ b: (Double, Double), xAxis: Bool) -> Double {
+            m * FrameData.footprint(of: t, inverse: q.inverse, from: a, to: b, xAxis: xAxis, view: view)
+        }
+        let left = push((x0, y0), (x0, y1), xAxis: true), right = push((x1, y0), (x1, y1), xAxis: true)
+        let top = push((x0, y0), (x1, y0), xAxis: false), bottom = push((x0, y1), (x1, y1), xAxis: false)
+
+        var rec = [Double](repeating: 0, count: FrameData.quadStride * 4)
+        let tm = [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
+                  t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44]
+        for i in 0..<16 { rec[i] = Double(tm[i]) }
+        rec[16] = x0 - left; rec[17] = y0 - top; rec[18] = x1 + right; rec[19] = y1 + bottom
+        let map = FrameData.rebased(q.inverse, ref: (refX, refY), origin: (ox, oy))
+        for i in 0..<9 { rec[20 + i] = map[i] }
+        rec[29] = refX; rec[30] = refY; rec[31] = Double(q.opacity)
+        rec[32] = x0; rec[33] = y0; rec[34] = x1; rec[35] = y1
+        switch q.shape {
+        case .rect(let radius):
+            rec[66] = radius
+            if radius > 0 || q.antialiased { features.insert(.shapeFull) }
+        case let .border(bw, radius):
+            rec[66] = radius; rec[67] = bw
+            // As the reference: the inner cut-out exists only when the border leaves a hole.
+            rec[36] = (bw < w - bw && bw < h - bw) ? 1 : 0
+            features.insert(.shapeFull)
+        }
+        rec[37] = q.antialiased ? 1 : 0
+
+        switch q.fill {
+        case .color(let c):
+            rec[38] = 0
+            rec[44] = Double(c.r); rec[45] = Double(c.g); rec[46] = Double(c.b); rec[47] = Double(c.a)
+            features.insert(.color)
+        case .image(let f):
+            rec[38] = 1
+            for filter in [f.minification, f.magnification] {
+                switch filter {
+                case .nearest: features.insert(.nearest)
+                case .trilinear: features.insert(filter == f.minification ? .trilinear : .linear)
+                default: features.insert(.linear)
+                }
+            }
+            rec[41] = FrameData.filterCode(f.minification); rec[42] = FrameData.filterCode(f.magnification)
+            let xs = FrameData.segments(f.x, origin: ox, scale: imageScale.0)
+            let ys = FrameData.segments(f.y, origin: oy, scale: imageScale.1)
+            for i in 0..<9 { rec[48 + i] = xs[i]; rec[57 + i] = ys[i] }  // through rec[65]
+        case .pass(let f):
+            rec[38] = 2
+            features.insert(.pass)
+            rec[41] = f.scale; rec[42] = f.mask == nil ? 0 : 1; rec[43] = f.tint == nil ? 0 : 1
+            if let c = f.tint {
+                rec[44] = Double(c.r); rec[45] = Double(c.g); rec[46] = Double(c.b); rec[47] = Double(c.a)
+            }
+        }
+
+        // Clips: the first half-planes in the record (unused slots keep everything: 0, 0, 1),
+        // the rest in the clip loop.
+        for k in 0..<FrameData.recordHalfPlanes { rec[68 + k * 3 + 2] = 1 }
+        var slots = 0
+        var loop: [Float] = []
+        for c in q.clips {
+            if case .halfPlane = c.shape, slots < FrameData.recordHalfPlanes {
+                let hp = FrameData.pixelHalfPlane(c, ref: (refX, refY))
+                rec[68 + slots * 3] = hp.0; rec[69 + slots * 3] = hp.1; rec[70 + slots * 3] = hp.2
+                slots += 1
+                features.insert(.halfPlanes)
+            } else {
+                loop += FrameData.clipRecord(c, ref: (refX, refY))
+            }
+        }
+        if !loop.isEmpty {
+            rec[39] = Double(loop.count / (FrameData.clipStride * 4))
+            rec[40] = Double(append(loop))
+            features.insert(.clips)
+        }
+
+        let base = index * FrameData.quadStride * 4
+        for i in 0..<rec.count { floats[base + i] = Float(rec[i]) }
+        return features
+    }
+
+    /// A half-plane clip as `A·qx + B·qy + C ≥ 0` in pass pixels relative to `ref`: the layer's
+    /// `a·x + b·y + c` times the map's w (positive wherever the layer is seen from the front),
+    /// as the reference evaluates it.
+    static func pixelHalfPlane(_ c: Clip, ref: (Double, Double)) -> (Double, Double, Double) {
+        guard case let .halfPlane(a, b, cc) = c.shape else { return (0, 0, 1) }
+        let m = c.map.m
+        let A = a * m.0 + b * m.1 + cc * m.2, B = a * m.3 + b * m.4 + cc * m.5, C = a * m.6 + b * m.7 + cc * m.8
+        return (A, B, C + A * ref.0 + B * ref.1)
+    }
+
+    /// Appends blur weights; returns the texel index of `weights[0]`.
+    mutating func appendWeights(_ weights: [Float]) -> Int { append(weights) }
+
+    // MARK: - Pieces
+
+    struct Viewport {
+        let width: Double
+        let height: Double
+    }
+
+    /// Nearest / linear / trilinear as the shader's 0 / 1 / 2; unknown filters are linear, as in
+    /// the reference.
+    static func filterCode(_ f: CALayerContentsFilter) -> Double {
+        switch f {
+        case .nearest: return 0
+        case .trilinear: return 2
+        default: return 1
+        }
+    }
+
+    /// An AxisMap as three segments (start, texel at start, slope), starts rebased by `origin`
+    /// and texels multiplied by `scale`: [s0 s1 s2 t0 t1 t2 b0 b1 b2]. Unused segments start at
+    /// +infinity (the largest float), so the shader never selects them.
+    static func segments(_ a: AxisMap, origin: Double, scale: Double) -> [Double] {
+        let far = Double(Float.greatestFiniteMagnitude)
+        var s = [far, far, far], t = [0.0, 0, 0], b = [0.0, 0, 0]
+        let n = min(a.stops.count - 1, 3)
+        for i in 0..<max(n, 0) {
+            let d = a.stops[i + 1] - a.stops[i]
+            s[i] = a.stops[i] - origin
+            t[i] = a.texels[i] * scale
+            b[i] = d == 0 ? 0 : (a.texels[i + 1] - a.texels[i]) / d * scale
+        }
+        if n == 0, let t0 = a.texels.first { s[0] = -far; t[0] = t0 * scale }
+        return s + t + b
+    }
+
+    /// A clip's four texels: rebased map, kind, shape parameters.
+    static func clipRecord(_ c: Clip, ref: (Double, Double)) -> [Float] {
+        var v = [Double](repeating: 0, count: FrameData.clipStride * 4)
+        switch c.shape {
+        case let .roundedRect(r, radius, aa):
+            let rs = r.standardized
+            let o = localOrigin(c.map, ref: ref, fallback: (Double(rs.minX), Double(rs.minY)))
+            let map = rebased(c.map, ref: ref, origin: o)
+            for i in 0..<9 { v[i] = map[i] }
+            v[9] = 0; v[10] = Double(rs.minX) - o.0; v[11] = Double(rs.minY) - o.1
+            v[12] = Double(rs.maxX) - o.0; v[13] = Double(rs.maxY) - o.1; v[14] = radius; v[15] = aa ? 1 : 0
+        case .halfPlane:
+            let hp = pixelHalfPlane(c, ref: ref)
+            v[0] = hp.0; v[1] = hp.1; v[2] = hp.2
+            v[9] = 1
+        }
+        return v.map { Float($0) }
+    }
+
+    /// The local point under pixel `ref` through `m`, rounded to integers, or `fallback` when
+    /// the pixel sees the plane from behind or the point is not finite.
+    static func localOrigin(_ m: PlaneMap, ref: (Double, Double), fallback: (Double, Double)) -> (Double, Double) {
+        guard let l = Coverage.local(m, ref.0, ref.1), l.x.isFinite, l.y.isFinite,
+              abs(l.x) < 1e15, abs(l.y) < 1e15 else { return fallback }
+        return (l.x.rounded(), l.y.rounded())
+    }
+
+    /// `m` with pixels taken relative to `ref` and local coordinates relative to `origin`.
+    static func rebased(_ m: PlaneMap, ref: (Double, Double), origin: (Double, Double)) -> [Double] {
+        var e = m.entries
+        for j in 0..<3 { e[6 + j] += ref.0 * e[j] + ref.1 * e[3 + j] }
+        for i in 0..<3 {
+            e[i * 3] -= origin.0 * e[i * 3 + 2]
+            e[i * 3 + 1] -= origin.1 * e[i * 3 + 2]
+        }
+        return e
+    }
+
+    /// The pixel bounding box of a projected quad (homogeneous corners), clipped at
+    /// w = `wClip` as the reference clips; nil when nothing is in front of the eye.
+    static func visibleBox(_ pts: [SIMD3<Double>]) -> (lo: SIMD2<Double>, hi: SIMD2<Double>)? {
+        var lo = SIMD2(Double.infinity, .infinity), hi = -lo
+        var any = false
+        for i in pts.indices {
+            let a = pts[i], b = pts[(i + 1) % pts.count]
+            var add: [SIMD3<Double>] = []
+            if a.z >= wClip { add.append(a) }
+            if (a.z >= wClip) != (b.z >= wClip) { add.append(a + (b - a) * ((wClip - a.z) / (b.z - a.z))) }
+            for p in add {
+                let s = SIMD2(p.x / p.z, p.y / p.z)
+                guard s.x.isFinite, s.y.isFinite else { continue }
+                lo = pointwiseMin(lo, s); hi = pointwiseMax(hi, s); any = true
+            }
+        }
+        return any ? (lo, hi) : nil
+    }
+
+    /// Local units per pixel along x (or y) at the visible ends of the edge a→b (local,
+    /// rebased), the larger of the two; 0 when the edge is nowhere near the viewport.
+    static func footprint(of t: CATransform3D, inverse: PlaneMap, from a: (Double, Double), to b: (Double, Double),
+                          xAxis: Bool, view: Viewport) -> Double {
+        func project(_ p: (Double, Double)) -> SIMD3<Double> {
+            let h = t.apply(x: CGFloat(p.0), y: CGFloat(p.1), z: 0)
+            return SIMD3(Double(h.x), Double(h.y), Double(h.w))
+        }
+        var pa = project(a), pb = project(b)
+        if pa.z < wClip && pb.z < wClip { return 0 }
+        if pa.z < wClip { pa = pa + (pb - pa) * ((wClip - pa.z) / (pb.z - pa.z)) }
+        if pb.z < wClip { pb = pb + (pa - pb) * ((wClip - pb.z) / (pa.z - pb.z)) }
+        var s0 = SIMD2(pa.x / pa.z, pa.y / pa.z), s1 = SIMD2(pb.x / pb.z, pb.y / pb.z)
+        guard s0.x.isFinite, s0.y.isFinite, s1.x.isFinite, s1.y.isFinite else { return 0 }
+        // Liang–Barsky against the viewport grown by two pixels.
+        var t0 = 0.0, t1 = 1.0
+        let d = s1 - s0
+        let tests: [(Double, Double)] = [(-d.x, s0.x + 2), (d.x, view.width + 2 - s0.x),
+                                         (-d.y, s0.y + 2), (d.y, view.height + 2 - s0.y)]
+        for (p, qv) in tests {
+            if p == 0 {
+                if qv < 0 { return 0 }
+            } else {
+                let r = qv / p
+                if p < 0 { t0 = max(t0, r) } else { t1 = min(t1, r) }
+            }
+        }
+        if t0 > t1 { return 0 }
+        (s0, s1) = (s0 + d * t0, s0 + d * t1)
+        var g = 0.0
+        for s in [s0, s1] {
+            guard let l = Coverage.local(inverse, s.x, s.y) else { continue }
+            let v = xAxis ? (l.dxdpx * l.dxdpx + l.dxdpy * l.dxdpy).squareRoot()
+                          : (l.dydpx * l.dydpx + l.dydpy * l.dydpy).squareRoot()
+            if v.isFinite { g = max(g, v) }
+        }
+        return g
+    }
+}

@@ -1,0 +1,104 @@
+import CGL
+
+/// What a draw of quads needs from the fragment shader: each feature is a `#define` that
+/// compiles a piece of `Shaders/quad.frag.glsl` in. A draw uses the variant for the union of its
+/// quads' features, so quads batch regardless of what they need.
+struct ShaderFeatures: OptionSet, Hashable {
+    let rawValue: UInt32
+    static let shapeFull = ShaderFeatures(rawValue: 1 << 0)
+    static let clips = ShaderFeatures(rawValue: 1 << 1)
+    static let halfPlanes = ShaderFeatures(rawValue: 1 << 2)
+    static let color = ShaderFeatures(rawValue: 1 << 3)
+    static let nearest = ShaderFeatures(rawValue: 1 << 4)
+    static let linear = ShaderFeatures(rawValue: 1 << 5)
+    static let trilinear = ShaderFeatures(rawValue: 1 << 6)
+    static let pass = ShaderFeatures(rawValue: 1 << 7)
+
+    /// The defines, one per line.
+    var defines: String {
+        let names: [(ShaderFeatures, String)] = [
+            (.shapeFull, "LK_SHAPE_FULL"), (.clips, "LK_CLIPS"), (.halfPlanes, "LK_HALF_PLANES"), (.color, "LK_COLOR"),
+            (.nearest, "LK_NEAREST"), (.linear, "LK_LINEAR"), (.trilinear, "LK_TRILINEAR"), (.pass, "LK_PASS"),
+        ]
+        return names.filter { contains($0.0) }.map { "#define \($0.1) 1\n" }.joined()
+    }
+}
+
+/// A linked GLSL program and the uniform locations the renderer sets.
+struct ShaderProgram {
+    let name: GLuint
+    private(set) var uniforms: [String: GLint] = [:]
+
+    /// Compiles and links `vertex` and `fragment` (sources from `EmbeddedShaders`, written as
+    /// `#version 330 core`) with `defines` after the version line; on an OpenGL ES context the
+    /// version line becomes `#version 300 es` with highp defaults, and on desktop GL
+    /// `LK_CLIP_DISTANCE` is defined.
+    init(label: String, vertex: String, fragment: String, es: Bool, defines: String = "", uniforms names: [String]) throws {
+        let vs = try ShaderProgram.compile(ShaderProgram.adapt(vertex, es: es, defines: defines), GLenum(GL_VERTEX_SHADER),
+                                           "\(label) vertex shader")
+        defer { glDeleteShader(vs) }
+        let fs = try ShaderProgram.compile(ShaderProgram.adapt(fragment, es: es, defines: defines), GLenum(GL_FRAGMENT_SHADER),
+                                           "\(label) fragment shader")
+        defer { glDeleteShader(fs) }
+        let p = glCreateProgram()
+        glAttachShader(p, vs)
+        glAttachShader(p, fs)
+        glLinkProgram(p)
+        var ok: GLint = 0
+        glGetProgramiv(p, GLenum(GL_LINK_STATUS), &ok)
+        if ok == 0 {
+            let log = ShaderProgram.infoLog(p, program: true)
+            glDeleteProgram(p)
+            throw GLRendererError.shader(stage: "\(label) program link", log: log)
+        }
+        name = p
+        for n in names { uniforms[n] = glGetUniformLocation(p, n) }
+        try glCheck("link \(label) program")
+    }
+
+    /// The location of a uniform named at init (-1 when the compiler dropped it).
+    subscript(_ uniform: String) -> GLint { uniforms[uniform] ?? -1 }
+
+    static func adapt(_ source: String, es: Bool, defines: String) -> String {
+        let header = es ? "#version 300 es\nprecision highp float;\nprecision highp int;\nprecision highp sampler2D;\n"
+                        : "#version 330 core\n#define LK_CLIP_DISTANCE 1\n"
+        return source.replacingFirstLine(with: header + defines)
+    }
+
+    private static func compile(_ source: String, _ type: GLenum, _ label: String) throws -> GLuint {
+        let s = glCreateShader(type)
+        source.withCString { p in
+            var ptr: UnsafePointer<GLchar>? = p
+            glShaderSource(s, 1, &ptr, nil)
+        }
+        glCompileShader(s)
+        var ok: GLint = 0
+        glGetShaderiv(s, GLenum(GL_COMPILE_STATUS), &ok)
+        if ok == 0 {
+            let log = infoLog(s, program: false)
+            glDeleteShader(s)
+            throw GLRendererError.shader(stage: label, log: log)
+        }
+        return s
+    }
+
+    private static func infoLog(_ object: GLuint, program: Bool) -> String {
+        var length: GLint = 0
+        if program { glGetProgramiv(object, GLenum(GL_INFO_LOG_LENGTH), &length) } else {
+            glGetShaderiv(object, GLenum(GL_INFO_LOG_LENGTH), &length)
+        }
+        guard length > 0 else { return "(no log)" }
+        var buffer = [GLchar](repeating: 0, count: Int(length))
+        if program { glGetProgramInfoLog(object, length, nil, &buffer) } else {
+            glGetShaderInfoLog(object, length, nil, &buffer)
+        }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension String {
+    fileprivate func replacingFirstLine(with header: String) -> String {
+        guard let nl = firstIndex(of: "\n") else { return header }
+        return header + self[index(after: nl)...]
+    }
+}

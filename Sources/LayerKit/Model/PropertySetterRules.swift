@@ -1,0 +1,77 @@
+// The one rule every numeric setter of CALayer and its typed subclasses follows, kept here so
+// that it is the same everywhere:
+//
+// - A value with any NaN or infinite component (a coordinate, a size, one of a transform's 16
+//   entries, one element of an array) is ignored: the property keeps its previous value. A
+//   non-finite number has no meaning as geometry, and once stored it would poison every matrix
+//   and bounding box computed from it; ignoring it keeps the tree drawable.
+// - Properties that are fractions (`opacity`, `shadowOpacity`, `strokeStart`, `strokeEnd`) clamp
+//   finite values to 0…1, as Core Animation does for opacity.
+//
+// `LayerProperties` and the typed style structs are plain values and check nothing: code that
+// writes them directly (the scene reader, which refuses such numbers itself with their JSON
+// path) owns the check. Renderers still draw nothing rather than crash on a non-finite value.
+
+import Foundation
+
+/// A property value built from floating-point numbers, any of which may be NaN or infinite.
+protocol FiniteCheckable {
+    /// Whether every number in the value is finite.
+    var isFiniteValue: Bool { get }
+}
+
+extension CGFloat: FiniteCheckable { var isFiniteValue: Bool { isFinite } }
+extension CGPoint: FiniteCheckable { var isFiniteValue: Bool { x.isFinite && y.isFinite } }
+extension CGSize: FiniteCheckable { var isFiniteValue: Bool { width.isFinite && height.isFinite } }
+extension CGRect: FiniteCheckable { var isFiniteValue: Bool { origin.isFiniteValue && size.isFiniteValue } }
+extension CATransform3D: FiniteCheckable {
+    // Spelled out rather than `entries.allSatisfy`: animations set transforms every frame, and
+    // this allocates nothing.
+    var isFiniteValue: Bool {
+        m11.isFinite && m12.isFinite && m13.isFinite && m14.isFinite && m21.isFinite && m22.isFinite && m23.isFinite
+            && m24.isFinite && m31.isFinite && m32.isFinite && m33.isFinite && m34.isFinite && m41.isFinite
+            && m42.isFinite && m43.isFinite && m44.isFinite
+    }
+}
+extension CGPath: FiniteCheckable {
+    var isFiniteValue: Bool {
+        elements.allSatisfy {
+            switch $0 {
+            case .moveTo(let p), .lineTo(let p): return p.isFiniteValue
+            case let .quadCurveTo(p, c): return p.isFiniteValue && c.isFiniteValue
+            case let .curveTo(p, c1, c2): return p.isFiniteValue && c1.isFiniteValue && c2.isFiniteValue
+            case .closeSubpath: return true
+            }
+        }
+    }
+}
+extension Array: FiniteCheckable where Element: FiniteCheckable { var isFiniteValue: Bool { allSatisfy(\.isFiniteValue) } }
+extension Optional: FiniteCheckable where Wrapped: FiniteCheckable { var isFiniteValue: Bool { self?.isFiniteValue ?? true } }
+
+/// Stores `value` in `storage` unless it has a non-finite component (then `storage` keeps its
+/// value). Returns whether `storage` changed, for setters that mark layout.
+@discardableResult
+func setIfFinite<T: FiniteCheckable & Equatable>(_ storage: inout T, _ value: T) -> Bool {
+    guard value.isFiniteValue, value != storage else { return false }
+    storage = value
+    return true
+}
+
+/// Stores `value` clamped to 0…1 in `storage`, unless it is NaN (then `storage` keeps its value).
+func setFraction<F: BinaryFloatingPoint>(_ storage: inout F, _ value: F) {
+    guard !value.isNaN else { return }
+    storage = min(max(value, 0), 1)
+}
+
+extension LayerProperties {
+    /// Whether every number the compositor computes with is finite. The setters keep it so;
+    /// a layer whose `properties` were given a NaN or an infinity directly fails it, and the
+    /// compositor then skips the layer and its subtree instead of placing it nowhere.
+    public var hasFiniteValues: Bool {
+        bounds.isFiniteValue && position.isFiniteValue && anchorPoint.isFiniteValue && anchorPointZ.isFinite
+            && zPosition.isFinite && transform.isFiniteValue && sublayerTransform.isFiniteValue && opacity.isFinite
+            && cornerRadius.isFinite && borderWidth.isFinite && contentsScale.isFinite && contentsRect.isFiniteValue
+            && contentsCenter.isFiniteValue && shadowOpacity.isFinite && shadowOffset.isFiniteValue && shadowRadius.isFinite
+            && shadowPath.isFiniteValue && rasterizationScale.isFinite
+    }
+}

@@ -1,0 +1,340 @@
+import Foundation
+import GLRenderer
+import LayerCompositor
+import LayerKit
+
+/// The running demo: the pages, the window, the GL backend drawing the stage into the window's
+/// default framebuffer, input, hot reload and the frame loop.
+///
+/// A frame is Core Animation's pipeline end to end: the page updates its layers, the stage tree
+/// is snapshotted (which lays it out), the compositor turns the snapshot into a display list,
+/// `GLRenderer` draws it into framebuffer 0 and the window presents it. Each step is a phase of
+/// the `FrameProfiler` the HUD reads, and a GL timer query measures the GPU's share.
+///
+/// Frames are drawn only when something changed: an event, a page that animates, a timed change
+/// (the clock's tick). Otherwise the loop sleeps in `glfwWaitEventsTimeout`, waking twice a
+/// second to look for a changed scene file.
+final class Demo {
+    /// How the demo runs, from the command line.
+    struct Options {
+        /// Animation time: real, or frozen by `--time`.
+        var clock: DemoClock
+        /// `--scale`: pixels per point instead of the window's content scale.
+        var scale: Double?
+        /// Whether the HUD starts visible.
+        var hud: Bool
+    }
+
+    private let window: Window
+    private let renderer: GLRenderer
+    private let gpuTimer: GPUTimer?
+    private let profiler = FrameProfiler()
+    private let stage = Stage()
+    private let pages: [Page]
+    private let options: Options
+    private var pageIndex: Int
+    private var page: Page { pages[pageIndex] }
+
+    /// A frame is wanted regardless of the page's schedule.
+    private var needsDisplay = true
+    /// When the page asked to be drawn next.
+    private var redraw = Redraw.everyFrame
+    /// The left button's press: the pointer's last position (screen coordinates) and how far
+    /// it has travelled (points); a release after a short travel is a click.
+    private var press: (last: CGPoint, travel: CGFloat)?
+    /// How the HUD names what the last click hit.
+    private var hitName = "none (click to hit-test)"
+    /// A passing message for the HUD, and when it goes.
+    private var status = ""
+    private var statusUntil = 0.0
+    /// When the page's scene file was last looked at, and when the last frame was presented.
+    private var lastReloadCheck = 0.0
+    private var lastPresent = 0.0
+    /// Real time for the loop's own timing (polling, pacing, messages), even under `--time`.
+    private let wall = DemoClock(frozen: nil)
+    /// The frame whose GPU time the HUD still waits for, on a page that draws only on input.
+    private var awaitingGPUTime: Int?
+    /// The next frame is drawn to show a GPU time that arrived, and waits for none itself.
+    private var isGPURefresh = false
+    /// Where `s` writes the next frame, once drawn.
+    private var screenshotRequest: String?
+
+    /// A demo on `window` showing `pages`, starting at `pageIndex`.
+    ///
+    /// - Throws: `GLRendererError` or `GLError` when the backend cannot start.
+    init(window: Window, pages: [Page], pageIndex: Int, options: Options) throws {
+        self.window = window
+        self.pages = pages
+        self.pageIndex = pageIndex
+        self.options = options
+        renderer = try GLRenderer()
+        gpuTimer = GPUTimer()
+        profiler.frameLimit = 4 * HUD.history
+        stage.isHUDVisible = options.hud
+        show(pageIndex)
+    }
+
+    // MARK: - Running
+
+    /// Draws `frames` frames without taking input and returns the last one's pixels when
+    /// `readBack` (the scripted mode of tests and docs: `--frames`, `--screenshot`).
+    func runScripted(frames: Int, readBack: Bool) throws -> Bitmap? {
+        var last: Bitmap?
+        for i in 0..<max(frames, 1) {
+            window.pollEvents()
+            _ = window.takeEvents()
+            last = try drawFrame(readBack: readBack && i == frames - 1)
+        }
+        return last
+    }
+
+    /// One line summing up the frames drawn: medians of CPU time, of each phase and of GPU
+    /// time, and the counters.
+    var summary: String {
+        let cpu = FrameProfiler.Statistics(profiler.frames.map(HUD.cpuMs))
+        let phases = profiler.phaseNames.map { String(format: "%@ %.2f", $0, profiler.statistics(phase: $0).median) }
+        let gpu = profiler.gpuStatistics.map { String(format: ", GPU median %.2f ms", $0.median) } ?? ""
+        let c = profiler.counterMedians
+        return String(format: "%@: %d frames, CPU median %.2f ms p95 %.2f ms (%@)%@, layers %.0f quads %.0f passes %.0f draws %.0f",
+                      page.id, profiler.frames.count, cpu.median, cpu.p95, phases.joined(separator: ", "), gpu,
+                      c["layers"] ?? 0, c["quads"] ?? 0, c["passes"] ?? 0, c["draws"] ?? 0)
+    }
+
+    /// The interactive loop, until the window is closed or Esc is pressed.
+    func run() throws {
+        while !window.shouldClose {
+            for event in window.takeEvents() { handle(event) }
+            checkForReload()
+            if !status.isEmpty, wall.now >= statusUntil {
+                status = ""
+                needsDisplay = true
+            }
+            if isFrameDue() {
+                needsDisplay = false
+                try drawFrame(readBack: screenshotRequest != nil)
+                pace()
+            } else {
+                window.waitEvents(timeout: idleTimeout())
+                collectGPUTimes()
+            }
+        }
+    }
+
+    /// Whether a frame is wanted now: something changed, the page animates, or its timed
+    /// change has come.
+    private func isFrameDue() -> Bool {
+        if needsDisplay { return true }
+        switch redraw {
+        case .onInput: return false
+        case .everyFrame: return true
+        case .at(let t): return options.clock.now >= t
+        }
+    }
+
+    /// How long to sleep: until the page's next timed change, the next look for a changed scene
+    /// file, a GPU time the HUD waits for, or a status message's end.
+    private func idleTimeout() -> Double {
+        let now = wall.now
+        var timeout = 0.5 - (now - lastReloadCheck)
+        if case .at(let t) = redraw { timeout = min(timeout, t - options.clock.now) }
+        if awaitingGPUTime != nil { timeout = min(timeout, 0.02) }
+        if !status.isEmpty { timeout = min(timeout, statusUntil - now) }
+        return max(timeout, 0.001)
+    }
+
+    /// Holds animation to 60 frames a second where vsync does not (a virtual display's swap
+    /// returns at once), handling events meanwhile.
+    private func pace() {
+        let wait = lastPresent + 1.0 / 60 - wall.now
+        if wait > 0.001, redraw == .everyFrame { window.waitEvents(timeout: wait) } else { window.pollEvents() }
+        lastPresent = wall.now
+    }
+
+    // MARK: - Frames
+
+    /// Draws one frame of the stage into the window and presents it; returns its pixels when
+    /// `readBack` (a screenshot), read before presenting.
+    @discardableResult
+    private func drawFrame(readBack: Bool) throws -> Bitmap? {
+        let fb = window.framebufferSize
+        guard fb.width > 0, fb.height > 0 else { return nil }  // minimised
+        let scale = options.scale ?? window.contentScale
+        let size = CGSize(width: Double(fb.width) / scale, height: Double(fb.height) / scale)
+        let now = wall.now
+        let frame = profiler.nextFrameNumber
+        let refresh = isGPURefresh
+        isGPURefresh = false
+
+        profiler.beginFrame()
+        profiler.measure("update") {
+            if size != stage.size || CGFloat(scale) != stage.scale { stage.layout(size: size, scale: CGFloat(scale)) }
+            page.adoptScreenScale(CGFloat(scale))
+            redraw = page.update(clock: options.clock)
+            stage.updateOutline()
+            stage.hud.update(profiler: profiler, info: hudInfo(), now: now)
+        }
+        let snapshot = profiler.measure("snapshot") { stage.root.snapshot() }
+        profiler.count("page layers", Double(stage.pageLayerCount(in: snapshot)))
+        let list = profiler.measure("composite") {
+            Compositor.displayList(root: snapshot, width: Double(size.width), height: Double(size.height), scale: scale, background: nil)
+        }
+        gpuTimer?.begin(frame: frame)
+        try profiler.measure("draw") { try renderer.draw(list, into: 0, width: fb.width, height: fb.height) }
+        gpuTimer?.end()
+        let pixels = try readBack ? profiler.measure("readback") { try window.readFramebuffer() } : nil
+        profiler.measure("present") { window.swapBuffers() }
+        let stats = renderer.lastFrameStats
+        profiler.count("layers", Double(snapshot.layerCount))
+        profiler.count("quads", Double(stats.quads))
+        profiler.count("passes", Double(stats.passes))
+        profiler.count("draws", Double(stats.drawCalls))
+        profiler.endFrame()
+        // On a page that waits for input, the HUD shows this frame's GPU time once it is known.
+        awaitingGPUTime = !stage.isHUDVisible || redraw == .everyFrame || refresh ? nil : frame
+        collectGPUTimes()
+        if let pixels, let path = screenshotRequest {
+            screenshotRequest = nil
+            save(pixels, to: path)
+        }
+        return pixels
+    }
+
+    /// Hands the GPU times that have arrived to the profiler; when the one the HUD waits for is
+    /// among them, draws once more to show it (that frame's own time is not waited for).
+    private func collectGPUTimes() {
+        guard let timer = gpuTimer else { return }
+        for (frame, ms) in timer.collect() {
+            profiler.setGPUTime(frame: frame, ms: ms)
+            if frame == awaitingGPUTime {
+                awaitingGPUTime = nil
+                isGPURefresh = true
+                needsDisplay = true
+            }
+        }
+    }
+
+    /// What the HUD shows besides the profiler's figures.
+    private func hudInfo() -> HUDInfo {
+        HUDInfo(page: "\(pageIndex + 1)/\(pages.count) \(page.id) — \(page.title)", animating: redraw == .everyFrame,
+                hit: hitName, status: status.isEmpty ? "? keys · h HUD · ←/→ pages · s screenshot" : status)
+    }
+
+    // MARK: - Input
+
+    /// Acts on one window event: the demo's own keys first, then the page's.
+    private func handle(_ event: WindowEvent) {
+        switch event {
+        case .key(let key):
+            switch key {
+            case .left, .pageUp: show(pageIndex - 1)
+            case .right, .pageDown: show(pageIndex + 1)
+            case .home: show(0)
+            case .end: show(pages.count - 1)
+            case .escape:
+                if stage.keys.isVisible { stage.keys.isVisible = false } else { window.close() }
+            }
+        case .character(let c):
+            switch c {
+            case "?":
+                stage.keys.isVisible.toggle()
+                if stage.keys.isVisible { stage.keys.show(page: page, scale: stage.scale) }
+            case "h": stage.isHUDVisible.toggle()
+            case "s": screenshotRequest = Self.screenshotName(page: page.id)
+            default: _ = page.typed(c)
+            }
+        case .mouseButton(down: true, at: let p):
+            press = (p, 0)
+        case .mouseButton(down: false, at: let p):
+            if let press, press.travel < 4 { click(at: p) }
+            press = nil
+        case .pointer(at: let p):
+            if var pr = press {
+                let d = points(p) - points(pr.last)
+                pr.travel += abs(d.width) + abs(d.height)
+                pr.last = p
+                if !page.dragged(by: d) { _ = page.pointerMoved(to: stage.canvasPoint(points(p))) }
+                press = pr
+            } else if !page.pointerMoved(to: stage.canvasPoint(points(p))) {
+                return
+            }
+        case .resized, .refresh:
+            break
+        }
+        needsDisplay = true
+    }
+
+    /// A window position (screen coordinates) in stage points.
+    private func points(_ p: CGPoint) -> CGPoint {
+        let (w, fb) = (window.size, window.framebufferSize)
+        let pixelsPerUnit = w.width > 0 ? Double(fb.width) / Double(w.width) : 1
+        let k = pixelsPerUnit / Double(stage.scale)
+        return CGPoint(x: p.x * k, y: p.y * k)
+    }
+
+    /// Runs `hitTest` where the pointer clicked and outlines the layer hit.
+    private func click(at p: CGPoint) {
+        let hit = page.hitTest(stage.canvasPoint(points(p)))
+        stage.outline.target = hit
+        hitName = HitOutline.describe(hit, under: page.root)
+        page.clicked(hit)
+    }
+
+    /// Switches to page `index` (clamped), forgetting the last hit.
+    private func show(_ index: Int) {
+        pageIndex = min(max(index, 0), pages.count - 1)
+        checkForReload(force: true)
+        stage.show(page)
+        stage.outline.target = nil
+        hitName = "none (click to hit-test)"
+        if stage.keys.isVisible { stage.keys.show(page: page, scale: stage.scale) }
+        window.setTitle("LayerKit demo — \(pageIndex + 1)/\(pages.count) \(page.title)")
+        needsDisplay = true
+    }
+
+    /// Reloads the page's scene file if it changed (at most twice a second unless `force`).
+    private func checkForReload(force: Bool = false) {
+        let now = wall.now
+        guard force || now - lastReloadCheck >= 0.5 else { return }
+        lastReloadCheck = now
+        do {
+            if try page.reloadIfChanged() {
+                stage.show(page)
+                stage.outline.target = nil
+                setStatus("reloaded \(page.id)")
+            }
+        } catch {
+            FileHandle.standardError.write(Data("layerkit-demo: reload failed: \(error)\n".utf8))
+            setStatus("reload failed: \(error)")
+        }
+    }
+
+    /// Shows `s` in the HUD for a few seconds.
+    private func setStatus(_ s: String) {
+        status = s
+        statusUntil = wall.now + 4
+        needsDisplay = true
+    }
+
+    // MARK: - Screenshots
+
+    /// `layerkit-demo-PAGE-YYYYMMDD-HHMMSS.png`, in the current folder.
+    private static func screenshotName(page: String) -> String {
+        let f = DateFormatter()
+        f.dateFormat = "yyyyMMdd-HHmmss"
+        return "layerkit-demo-\(page)-\(f.string(from: Date())).png"
+    }
+
+    /// Writes a screenshot and says where (stdout and the HUD).
+    private func save(_ pixels: Bitmap, to path: String) {
+        do {
+            try pixels.writePNG(to: path)
+            print("saved \(path)")
+            setStatus("saved \(path)")
+        } catch {
+            setStatus("screenshot failed: \(error)")
+        }
+    }
+}
+
+/// How far the pointer moved from `b` to `a`.
+private func - (a: CGPoint, b: CGPoint) -> CGSize { CGSize(width: a.x - b.x, height: a.y - b.y) }

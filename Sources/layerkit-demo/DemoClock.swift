@@ -1,0 +1,48 @@
+import Foundation
+
+/// The demo's animation time: real seconds since the demo started, or one frozen instant
+/// (`--time`) so that screenshots of live pages are the same on every run, as a test needs.
+struct DemoClock {
+    /// The frozen time in seconds, or `nil` for real time.
+    let frozen: Double?
+    private let start = Date()
+
+    /// Seconds since the demo started (or the frozen value): what animations run on.
+    var now: Double { frozen ?? Date().timeIntervalSince(start) }
+
+    /// Seconds since local midnight (or the frozen value, read the same way: 36522 is
+    /// 10:08:42), for the clock page.
+    var timeOfDay: Double {
+        if let frozen { return frozen }
+        let date = Date()
+        return date.timeIntervalSince(Calendar.current.startOfDay(for: date))
+    }
+
+    /// Whether time stands still, so a page that animates needs no further frames.
+    var isFrozen: Bool { frozen != nil }
+}
+
+/// Animation time a page can pause (space): the clock's time minus the time spent paused, so
+/// a paused motion resumes where it stopped.
+struct PausableTime {
+    /// Whether the motion is stopped.
+    private(set) var isPaused = false
+    private var pausedAt = 0.0
+    private var pausedTotal = 0.0
+    private var lastNow = 0.0
+
+    /// The animation time at clock time `now` (remembered as the moment a toggle applies to).
+    mutating func time(at now: Double) -> Double {
+        lastNow = now
+        return (isPaused ? pausedAt : now) - pausedTotal
+    }
+
+    /// Pauses or resumes at the last clock time seen.
+    mutating func toggle() {
+        if isPaused { pausedTotal += lastNow - pausedAt } else { pausedAt = lastNow }
+        isPaused.toggle()
+    }
+
+    /// What a page animated by this time asks of the demo: every frame while it runs.
+    func redraw(_ clock: DemoClock) -> Redraw { isPaused || clock.isFrozen ? .onInput : .everyFrame }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import LayerKit
+
+/// The pages the demo opens with: the live pages, built in Swift with LayerKit's public API as
+/// an app would build them, then every scene of `Examples/seeds`; or just the scene files named
+/// on the command line.
+enum Gallery {
+    /// The live pages followed by a page per seed scene.
+    static func pages(examples: Examples) throws -> [Page] {
+        let live: [Page] = [
+            try ClockPage(examples: examples),
+            try CubePage(examples: examples),
+            try LitCubePage(examples: examples),
+            try CubeButtonPage(examples: examples),
+            try DoubleSidedPage(examples: examples),
+            try FlatteningPage(examples: examples),
+            ZPositionPage(),
+            try ContentsGravityPage(examples: examples),
+            try ContentsCenterPage(examples: examples),
+            try CompassPage(examples: examples),
+        ]
+        return live + (try examples.seedScenes().map { try ScenePage(path: $0.path) })
+    }
+
+    /// A page per scene file, in the order given.
+    static func pages(scenes: [String]) throws -> [Page] {
+        try scenes.map { try ScenePage(path: $0) }
+    }
+
+    /// The index of the page `spec` names: its number counted from 1, or its id (`clock`,
+    /// `5.9-cube-corner`).
+    static func index(of spec: String, in pages: [Page]) throws -> Int {
+        if let n = Int(spec), pages.indices.contains(n - 1) { return n - 1 }
+        if let i = pages.firstIndex(where: { $0.id == spec }) { return i }
+        throw DemoError.badInput("--page \(spec): no such page; give 1…\(pages.count) or one of: "
+            + pages.map(\.id).joined(separator: ", "))
+    }
+}

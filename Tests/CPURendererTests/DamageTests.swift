@@ -1,0 +1,44 @@
+import CPURenderer
+import Foundation
+import LayerCompositor
+import LayerKit
+import LayerKitTestSupport
+import XCTest
+
+/// Redrawing only the damage gives exactly the pixels of a full redraw.
+final class DamageTests: XCTestCase {
+    func testMovingOneLayerRedrawsOnlyItsOldAndNewPlace() {
+        let scene = BenchmarkScene.multiply.make(count: 400)
+        let root = scene.root
+        let renderer = CPURenderer()
+        func list() -> DisplayList { Compositor.displayList(for: scene) }
+        _ = renderer.render(list())
+        XCTAssertEqual(renderer.lastRedrawnPixels, 1280 * 720, "the first frame is a full render")
+
+        let moved = root.sublayers![137]
+        moved.position.x += 7
+        moved.transform = CATransform3DRotate(moved.transform, 0.2, 0, 0, 1)
+        let incremental = renderer.render(list())
+        XCTAssertGreaterThan(renderer.lastRedrawnPixels, 0)
+        XCTAssertLessThan(renderer.lastRedrawnPixels, 1280 * 720 / 100, "only around the moved square")
+        let full = CPURenderer().render(list())
+        XCTAssertEqual(BitmapDifference(incremental, full, threshold: 0).pixelsOver, 0)
+
+        _ = renderer.render(list())
+        XCTAssertEqual(renderer.lastRedrawnPixels, 0, "an unchanged frame redraws nothing")
+    }
+
+    func testReorderingRedrawsTheOverlap() {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        let a = solidLayer(CGRect(x: 20, y: 20, width: 100, height: 100), rgb(255, 0, 0))
+        let b = solidLayer(CGRect(x: 60, y: 60, width: 100, height: 100), rgb(0, 0, 255, 0.5))
+        root.addSublayer(a); root.addSublayer(b)
+        let renderer = CPURenderer()
+        _ = renderer.render(displayList(root, width: 200, height: 200))
+        a.zPosition = 1
+        let incremental = renderer.render(displayList(root, width: 200, height: 200))
+        XCTAssertEqual(incremental.rgba(80, 80), [255, 0, 0, 255], "red now in front")
+        XCTAssertEqual(BitmapDifference(incremental, renderCPU(root, width: 200, height: 200), threshold: 0).pixelsOver, 0)
+    }
+}

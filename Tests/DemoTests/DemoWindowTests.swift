@@ -1,0 +1,114 @@
+import CPURenderer
+import Foundation
+import LayerCompositor
+import LayerKit
+import LayerKitTestSupport
+import XCTest
+
+/// The windowed demo end to end: the built `layerkit-demo` opens a real GLFW window (under Xvfb
+/// when there is no display), draws a page with the GL backend into the window's framebuffer
+/// and saves it (`--screenshot`); each screenshot must match the CPU reference's render of the
+/// same tree at the same size and scale within the GL equivalence budget. The HUD is off in
+/// scripted runs, so the window shows only the page's canvas.
+final class DemoWindowTests: XCTestCase {
+    /// A seed scene in a window of its canvas's size.
+    func testSeedCubeMatchesReference() throws {
+        try assertScreenshot(page: "5.9-cube-corner", matches: "5.9-cube-corner")
+    }
+
+    /// A seed scene with shadows, masks of offscreen passes and rounded corners.
+    func testSeedShadowMatchesReference() throws {
+        try assertScreenshot(page: "4.x-shadow", matches: "4.x-shadow")
+    }
+
+    /// HiDPI: at `--scale 2` an 800 x 800 pixel window holds the 400-point canvas at 2x.
+    func testSeedAtScale2MatchesReference() throws {
+        try assertScreenshot(page: "5.9-cube-corner", matches: "5.9-cube-corner", arguments: ["--scale", "2", "--size", "800x800"],
+                             scale: 2)
+    }
+
+    /// A live page: the clock built in Swift, frozen at 10:08:42, is listing 3.1–3.2's tree,
+    /// the very tree `3.x-clock.json` describes, so it must draw what the reference draws
+    /// for that scene.
+    func testLiveClockMatchesReference() throws {
+        try assertScreenshot(page: "clock", matches: "3.x-clock", arguments: ["--time", "36522"])
+    }
+
+    /// Without a display the demo explains itself in one line, with the way out, and exits 2.
+    func testNoDisplayIsOneLineAndExit2() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
+        let shot = temporaryFile("no-display.png")
+        let r = try runProcess(try demoBinary(), ["--page", "clock", "--screenshot", shot.path], environment: environment)
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertEqual(r.stderrLines.count, 1, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("layerkit-demo: no display"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("xvfb-run"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("layerkit render"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: shot.path))
+    }
+
+    /// Bad input is refused before any window opens: exit 2, one line.
+    func testUnknownPageIsExit2() throws {
+        let r = try runProcess(try demoBinary(), ["--page", "no-such-page", "--frames", "1"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertEqual(r.stderrLines.count, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("no such page"), r.stderr)
+    }
+
+    // MARK: - Helpers
+
+    /// Runs the demo on `page` with `--screenshot` (plus `arguments`) and compares the PNG with
+    /// the CPU reference's render of seed `scene` at `scale`.
+    private func assertScreenshot(page: String, matches scene: String, arguments: [String] = [], scale: Double = 1,
+                                  file: StaticString = #filePath, line: UInt = #line) throws {
+        let shot = temporaryFile("\(page)@\(Int(scale))x.png")
+        try? FileManager.default.removeItem(at: shot)
+        let r = try runWithDisplay(["--page", page, "--frames", "3", "--screenshot", shot.path] + arguments)
+        XCTAssertEqual(r.status, 0, "layerkit-demo failed: \(r.stderr)", file: file, line: line)
+        guard r.status == 0 else { return }
+        let window = try Bitmap(contentsOfPNGFile: shot.path)
+        let loaded = try Scene(contentsOfFile: examplesDirectory.appendingPathComponent("seeds/\(scene).json").path)
+        let reference = CPURenderer().render(Compositor.displayList(for: loaded, scale: scale))
+        XCTAssertEqual(window.width, reference.width, "screenshot width", file: file, line: line)
+        XCTAssertEqual(window.height, reference.height, "screenshot height", file: file, line: line)
+        guard window.width == reference.width, window.height == reference.height else { return }
+        let d = BitmapDifference(reference, window, threshold: glThreshold)
+        if d.fraction > glFractionBudget {
+            try reference.writePNG(to: temporaryFile("\(page)@\(Int(scale))x-reference.png").path)
+            try d.heatmap().writePNG(to: temporaryFile("\(page)@\(Int(scale))x-heatmap.png").path)
+        }
+        XCTAssertLessThanOrEqual(d.fraction, glFractionBudget, "\(page) vs \(scene) at \(scale)x: \(d) (PNGs in \(artifacts.path))",
+                                 file: file, line: line)
+    }
+
+    /// Where screenshots, references and heat maps are left for inspection.
+    private let artifacts = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("layerkit-demo-tests")
+
+    /// `name` in the artifacts folder (created on demand).
+    private func temporaryFile(_ name: String) -> URL {
+        try? FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        return artifacts.appendingPathComponent(name)
+    }
+
+    /// The `layerkit-demo` of this build (skips when it is missing).
+    private func demoBinary() throws -> URL {
+        let demo = builtExecutable("layerkit-demo")
+        guard FileManager.default.isExecutableFile(atPath: demo.path) else {
+            throw XCTSkip("no layerkit-demo at \(demo.path); build the package first")
+        }
+        return demo
+    }
+
+    /// Runs the demo with a display: the session's if there is one, else a fresh Xvfb server
+    /// through `xvfb-run -a` (skipped when neither exists).
+    private func runWithDisplay(_ arguments: [String]) throws -> ProcessRun {
+        let demo = try demoBinary()
+        if ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) == true { return try runProcess(demo, arguments) }
+        guard let xvfbRun = ["/usr/bin/xvfb-run", "/usr/local/bin/xvfb-run"].first(where: FileManager.default.isExecutableFile) else {
+            throw XCTSkip("no DISPLAY and no xvfb-run (apt-get install xvfb xauth)")
+        }
+        return try runProcess(URL(fileURLWithPath: xvfbRun), ["-a", "-s", "-screen 0 1280x1024x24", demo.path] + arguments)
+    }
+}

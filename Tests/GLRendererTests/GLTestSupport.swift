@@ -1,0 +1,57 @@
+import CPURenderer
+import Foundation
+import GLRenderer
+import LayerCompositor
+import LayerKit
+import LayerKitTestSupport
+import XCTest
+
+/// The GL-versus-reference budget: at most this fraction of pixels may differ by more than
+/// `glThreshold` (out of 255) in any channel.
+let glThreshold = 2
+let glFractionBudget = 0.001
+
+/// A headless context and a renderer on it, for one test.
+final class GLHarness {
+    let context: EGLHeadlessContext
+    private(set) var renderer: GLRenderer!
+
+    init() throws {
+        context = try EGLHeadlessContext()
+        renderer = try GLRenderer()
+    }
+
+    deinit {
+        // The renderer frees its GL objects in deinit, so it must go while the context is current.
+        renderer = nil
+    }
+}
+
+/// Where failing comparisons leave their PNGs (reference, GL, heat map).
+let diffArtifacts = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("glrenderer-diffs")
+
+/// Renders `list` with both backends and compares; writes PNGs when over budget (or always
+/// when `save`).
+func compareBackends(_ list: DisplayList, gl: GLRenderer, name: String, save: Bool = false) throws
+    -> (BitmapDifference, cpu: Bitmap, gl: Bitmap) {
+    let cpu = CPURenderer().render(list)
+    let out = try gl.render(list)
+    let d = BitmapDifference(cpu, out, threshold: glThreshold)
+    if save || d.fraction > glFractionBudget {
+        try FileManager.default.createDirectory(at: diffArtifacts, withIntermediateDirectories: true)
+        let base = diffArtifacts.appendingPathComponent(name.replacingOccurrences(of: "/", with: "_"))
+        try cpu.writePNG(to: base.path + "-cpu.png")
+        try out.writePNG(to: base.path + "-gl.png")
+        try d.heatmap().writePNG(to: base.path + "-diff.png")
+    }
+    return (d, cpu, out)
+}
+
+/// One row of the equivalence table.
+func tableRow(_ name: String, _ scale: Double, _ d: BitmapDifference) -> String {
+    let n = name.padding(toLength: 36, withPad: " ", startingAt: 0)
+    return String(format: "%@ %4.1f %8.4f %5d %9.6f%@", n, scale, d.mean, d.max, d.fraction,
+                  d.fraction > glFractionBudget ? "  OVER" : "")
+}
+
+let tableHeader = "scene".padding(toLength: 36, withPad: " ", startingAt: 0) + "scale     mean   max  fraction"

@@ -1,0 +1,61 @@
+import Foundation
+import XCTest
+
+/// What one run of the `layerkit` executable did.
+struct CLIRun {
+    /// The exit status.
+    let status: Int32
+    /// Everything written to standard output.
+    let stdout: String
+    /// Everything written to standard error.
+    let stderr: String
+    /// Wall-clock time from launch to exit.
+    let seconds: Double
+
+    /// The non-empty lines of standard error.
+    var stderrLines: [Substring] { stderr.split(separator: "\n") }
+}
+
+/// The `layerkit` under test: `LAYERKIT_EXECUTABLE` when set (to time a release build from a
+/// debug test run), else the one built beside this test bundle (`swift test` builds every
+/// product first).
+let layerkitExecutable: URL = ProcessInfo.processInfo.environment["LAYERKIT_EXECUTABLE"].map { URL(fileURLWithPath: $0) }
+    ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("layerkit")
+
+/// Whether `layerkitExecutable` is an optimized build, which timing limits are stated for.
+let layerkitIsReleaseBuild = layerkitExecutable.resolvingSymlinksInPath().path.contains("/release/")
+
+/// Runs `layerkit` with `arguments`, with `environment` added to this process's environment.
+func runLayerKit(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIRun {
+    guard FileManager.default.isExecutableFile(atPath: layerkitExecutable.path) else {
+        throw XCTSkip("no layerkit executable at \(layerkitExecutable.path); build the package first")
+    }
+    // Output goes to files rather than pipes: nothing can block on a full pipe, and no reader
+    // thread is needed.
+    let outputs = FileManager.default.temporaryDirectory.appendingPathComponent("layerkit-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: outputs) }
+    let (outURL, errURL) = (outputs.appendingPathComponent("stdout"), outputs.appendingPathComponent("stderr"))
+    FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let process = Process()
+    process.executableURL = layerkitExecutable
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.standardOutput = try FileHandle(forWritingTo: outURL)
+    process.standardError = try FileHandle(forWritingTo: errURL)
+    let start = Date()
+    try process.run()
+    process.waitUntilExit()
+    let seconds = Date().timeIntervalSince(start)
+    return CLIRun(status: process.terminationStatus, stdout: try String(contentsOf: outURL, encoding: .utf8),
+                  stderr: try String(contentsOf: errURL, encoding: .utf8), seconds: seconds)
+}
+
+/// A fresh temporary directory for one test, removed when the test ends.
+func temporaryDirectory(for test: XCTestCase) throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("layerkit-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    test.addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+    return dir
+}

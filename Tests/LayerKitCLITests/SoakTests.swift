@@ -1,0 +1,63 @@
+import Foundation
+import LayerKitTestSupport
+import XCTest
+
+/// A short `layerkit soak` on each backend: the animated leaves-100 for 300 frames must not grow
+/// resident memory by more than `rssGrowthLimit` after warm-up, and the GL backend must hold the
+/// same number of textures all along. The canvas is drawn at scale 0.25 (320x180 pixels): leaks
+/// come from what a frame allocates, not from how many pixels it fills, and a debug build of the
+/// CPU renderer takes a second per full-size frame. (The 10,000-frame runs of leaves-1000 are
+/// in BENCHMARKS.md.)
+final class SoakTests: XCTestCase {
+    /// Allowed growth of resident memory from the sample after 50 frames (caches, textures and
+    /// allocator pools are warm by then) to the end, 250 frames later; it grows by under 1 MiB.
+    /// Leaking one snapshot of the 100 layers per frame (about 50 KB) would exceed it, and so
+    /// would leaking the frame's 225 KB of pixels.
+    static let rssGrowthLimit = 8 << 20
+
+    private struct Sample: Decodable {
+        let frame: Int
+        let rss_bytes: Int
+        let textures: Int?
+    }
+
+    private struct Report: Decodable {
+        let backend: String
+        let frames: Int
+        let samples: [Sample]
+    }
+
+    private func soak(backend: String) throws -> Report {
+        let scene = examplesDirectory.appendingPathComponent("bench/leaves-100.json").path
+        let run = try runLayerKit(["soak", scene, "--frames", "300", "--every", "50", "--scale", "0.25", "--animate", "--json",
+                                  "--backend", backend])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr, "", "no warning expected")
+        return try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))
+    }
+
+    private func assertFlat(_ report: Report, file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertEqual(report.samples.map(\.frame), [1, 50, 100, 150, 200, 250, 300], file: file, line: line)
+        let warm = try XCTUnwrap(report.samples.first { $0.frame == 50 })
+        let growth = report.samples.last!.rss_bytes - warm.rss_bytes
+        let mib = report.samples.map { String(format: "%.1f", Double($0.rss_bytes) / 1_048_576) }
+        print("soak \(report.backend): rss MiB \(mib.joined(separator: " ")); textures \(report.samples.map { $0.textures.map(String.init) ?? "-" })")
+        XCTAssertLessThan(growth, Self.rssGrowthLimit, "\(report.backend): rss grew by \(growth) bytes after warm-up: \(mib)",
+                          file: file, line: line)
+    }
+
+    func testCPUMemoryStaysFlat() throws {
+        let report = try soak(backend: "cpu")
+        XCTAssertEqual(report.backend, "cpu")
+        try assertFlat(report)
+    }
+
+    func testGLMemoryAndTexturesStayFlat() throws {
+        let report = try soak(backend: "gl")
+        XCTAssertEqual(report.backend, "gl")
+        try assertFlat(report)
+        let textures = report.samples.compactMap(\.textures)
+        XCTAssertEqual(textures.count, report.samples.count, "GL reports its textures")
+        XCTAssertEqual(Set(textures).count, 1, "texture count changed: \(textures)")
+    }
+}
