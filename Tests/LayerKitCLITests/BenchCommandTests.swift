@@ -1,0 +1,52 @@
+import Foundation
+import LayerKitTestSupport
+import XCTest
+
+/// `layerkit bench`: the JSON report has the documented keys and a trace is valid Trace Event
+/// JSON with a slice per phase per frame.
+final class BenchCommandTests: XCTestCase {
+    func testJSONReportAndTrace() throws {
+        for backend in ["cpu", "gl"] {
+            let trace = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(backend)-\(UUID().uuidString).json")
+            defer { try? FileManager.default.removeItem(at: trace) }
+            let scene = examplesDirectory.appendingPathComponent("bench/leaves-100.json").path
+            let run = try runLayerKit(["bench", scene, "--backend", backend, "--frames", "4", "--warmup", "1",
+                                       "--animate", "--json", "--trace", trace.path])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            XCTAssertEqual(report["backend"] as? String, backend)
+            XCTAssertEqual(report["frames"] as? Int, 4)
+            let frameMs = try XCTUnwrap(report["frame_ms"] as? [String: Double])
+            XCTAssertEqual(Set(frameMs.keys), ["min", "median", "p95", "p99", "max"])
+            XCTAssertLessThanOrEqual(frameMs["min"]!, frameMs["median"]!)
+            XCTAssertLessThanOrEqual(frameMs["median"]!, frameMs["max"]!)
+            let phases = try XCTUnwrap(report["phases"] as? [String: [String: Double]])
+            XCTAssertTrue(Set(phases.keys).isSuperset(of: ["animate", "layout", "snapshot", "composite", "draw"]))
+            let counters = try XCTUnwrap(report["counters"] as? [String: Double])
+            XCTAssertEqual(counters["layers"], 101)
+            if backend == "gl" {
+                XCTAssertNotNil(phases["readback"])
+                XCTAssertEqual(counters["draw_calls"], 1, "one shared image: one draw")
+                XCTAssertNotNil(report["gpu_ms"] as? [String: Double], "timer queries answer within 4 frames")
+            }
+            let events = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(contentsOf: trace)) as? [String: Any])?["traceEvents"] as? [[String: Any]])
+            let slices = events.filter { $0["ph"] as? String == "X" && $0["cat"] as? String == "phase" }
+            XCTAssertEqual(slices.count, 4 * phases.count, "one slice per phase per frame")
+            XCTAssertTrue(events.contains { $0["ph"] as? String == "C" && $0["name"] as? String == "quads" })
+            for s in slices { XCTAssertNotNil(s["ts"] as? Double); XCTAssertNotNil(s["dur"] as? Double) }
+        }
+    }
+
+    func testRampFindsALayerCount() throws {
+        let run = try runLayerKit(["bench", "--ramp", "multiply", "--backend", "cpu", "--json"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(report["ramp"] as? String, "multiply")
+        XCTAssertGreaterThanOrEqual(report["layers"] as? Int ?? -1, 0)
+    }
+
+    func testScaleAndBadArgumentsExitTwo() throws {
+        XCTAssertEqual(try runLayerKit(["bench", "--frames", "0", "x.json"]).status, 2)
+        XCTAssertEqual(try runLayerKit(["bench"]).status, 2)
+    }
+}
