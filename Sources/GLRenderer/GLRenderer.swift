@@ -66,6 +66,9 @@ public final class GLRenderer {
         public var passes = 0
         /// Quads in the list.
         public var quads = 0
+        /// Whether the frame drew exactly what the last one did and so reused its quad records
+        /// (no record building, no record upload).
+        public var recordsReused = false
 
         /// Creates zeroed counters.
         public init() {}
@@ -74,6 +77,7 @@ public final class GLRenderer {
         public var description: String {
             "draws=\(drawCalls) state=\(stateChanges) uploads=\(textureUploads) uploadedBytes=\(uploadedBytes) "
                 + "textures=\(texturesHeld) textureBytes=\(textureBytesHeld) passes=\(passes) quads=\(quads)"
+                + (recordsReused ? " recordsReused" : "")
         }
     }
 
@@ -294,29 +298,16 @@ public final class GLRenderer {
         }
         try glCheck("upload contents textures")
 
-        // 2. Records.
-        var data = FrameData(quadCount: list.quadCount)
-        var features = [ShaderFeatures?](repeating: nil, count: list.quadCount)
-        var firstQuad = [Int](repeating: 0, count: list.passes.count)
-        var weightStart = [Int](repeating: 0, count: list.passes.count)
-        var g = 0
-        for pass in list.passes {
-            firstQuad[pass.index] = g
-            let isCanvas = pass.index == canvasIndex
-            let (w, h) = isCanvas ? (canvas.width, canvas.height) : (pass.width, pass.height)
-            switch pass.content {
-            case .quads(let quads):
-                for q in quads {
-                    var scale = (1.0, 1.0)
-                    if case .image(let f) = q.fill, let e = entries[ObjectIdentifier(f.image)] { scale = e.scale }
-                    features[g] = data.writeQuad(g, q, width: w, height: h, imageScale: scale)
-                    g += 1
-                }
-            case .blur(_, _, let weights):
-                weightStart[pass.index] = data.appendWeights(weights)
-            }
+        // 2. Records: reused as they are when the frame draws exactly what the last one did
+        //    (same passes, canvas size and texture scales), so a static scene neither rebuilds
+        //    nor re-uploads them.
+        let scales = entries.mapValues { [$0.scale.0, $0.scale.1] }
+        if let r = records, r.list == list, r.canvas == (canvas.width, canvas.height), r.scales == scales {
+            stats.recordsReused = true
+        } else {
+            records = try buildRecords(list, canvas: (canvas.width, canvas.height), entries: entries, scales: scales)
         }
-        try uploadData(data)
+        let (features, firstQuad, weightStart) = (records!.features, records!.firstQuad, records!.weightStart)
 
         // 3. Passes.
         var targets = [PassTarget?](repeating: nil, count: list.passes.count)
@@ -410,6 +401,48 @@ public final class GLRenderer {
             batchCount += 1
         }
         try flush()
+    }
+
+    /// The last frame's records: what they were built from and where each pass's quads start.
+    private struct Records {
+        var list: DisplayList
+        var canvas: (Int, Int)
+        var scales: [ObjectIdentifier: [Double]]
+        var features: [ShaderFeatures?]
+        var firstQuad: [Int]
+        var weightStart: [Int]
+    }
+
+    private var records: Records?
+
+    /// Builds every quad's record (and clip records and blur weights) and uploads them.
+    private func buildRecords(_ list: DisplayList, canvas: (width: Int, height: Int), entries: [ObjectIdentifier: TextureCache.Entry],
+                              scales: [ObjectIdentifier: [Double]]) throws -> Records {
+        let canvasIndex = list.passes.count - 1
+        var data = FrameData(quadCount: list.quadCount)
+        var features = [ShaderFeatures?](repeating: nil, count: list.quadCount)
+        var firstQuad = [Int](repeating: 0, count: list.passes.count)
+        var weightStart = [Int](repeating: 0, count: list.passes.count)
+        var g = 0
+        for pass in list.passes {
+            firstQuad[pass.index] = g
+            let isCanvas = pass.index == canvasIndex
+            let (w, h) = isCanvas ? (canvas.width, canvas.height) : (pass.width, pass.height)
+            switch pass.content {
+            case .quads(let quads):
+                for q in quads {
+                    var scale = (1.0, 1.0)
+                    if case .image(let f) = q.fill, let e = entries[ObjectIdentifier(f.image)] { scale = e.scale }
+                    features[g] = data.writeQuad(g, q, width: w, height: h, imageScale: scale)
+                    g += 1
+                }
+            case .blur(_, _, let weights):
+                weightStart[pass.index] = data.appendWeights(weights)
+            }
+        }
+        try uploadData(data)
+        return Records(list: list, canvas: (canvas.width, canvas.height), scales: scales, features: features,
+                       firstQuad: firstQuad, weightStart: weightStart)
     }
 
     /// Uploads the frame's records into the data texture, growing it when needed.

@@ -12,7 +12,7 @@ import LayerKit
 /// origin top-left) and the inverse plane homography from pass pixels back to that space, so a
 /// backend evaluates the same per-pixel function everywhere: map the pixel centre to local
 /// coordinates, decide coverage there (shape, corner radius, clips), sample the fill, blend.
-public struct DisplayList: Sendable {
+public struct DisplayList: Equatable, Sendable {
     /// The passes, each before the passes that sample it; the last is the canvas.
     public var passes: [RenderPass]
     /// The canvas pass's size in pixels.
@@ -65,7 +65,7 @@ public struct PremultipliedColor: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// One surface and what is drawn into it.
-public struct RenderPass: Sendable {
+public struct RenderPass: Equatable, Sendable {
     /// Why an offscreen pass exists (or that it is the canvas), for dumps and counters.
     public enum Purpose: String, Sendable {
         /// The output.
@@ -85,7 +85,7 @@ public struct RenderPass: Sendable {
     }
 
     /// What fills the pass.
-    public enum Content: Sendable {
+    public enum Content: Equatable, Sendable {
         /// Quads drawn in order over transparent black.
         case quads([DrawQuad])
         /// A Gaussian blur of pass `source` (same size) along x or y; `weights[0]` is the

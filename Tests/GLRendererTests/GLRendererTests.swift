@@ -205,6 +205,22 @@ final class GLRendererTests: XCTestCase {
         XCTAssertLessThanOrEqual(try XCTUnwrap(stats["multiply-1000"]).drawCalls, 2)
     }
 
+    /// A frame that draws exactly what the last one did reuses its quad records (no building,
+    /// no upload) and gives the same pixels; any change rebuilds them.
+    func testUnchangedFrameReusesItsRecords() throws {
+        let h = try GLHarness()
+        let scene = try Scene(contentsOfFile: examplesDirectory.appendingPathComponent("bench/multiply-100.json").path)
+        let first = try h.renderer.render(Compositor.displayList(for: scene))
+        XCTAssertFalse(h.renderer.lastFrameStats.recordsReused)
+        let second = try h.renderer.render(Compositor.displayList(for: scene))
+        XCTAssertTrue(h.renderer.lastFrameStats.recordsReused)
+        XCTAssertEqual(first, second)
+        scene.root.sublayers![3].position.x += 5
+        let moved = try h.renderer.render(Compositor.displayList(for: scene))
+        XCTAssertFalse(h.renderer.lastFrameStats.recordsReused)
+        XCTAssertEqual(BitmapDifference(moved, CPURenderer().render(Compositor.displayList(for: scene))).fraction, 0, accuracy: 0.001)
+    }
+
     /// `draw(_:into:width:height:)` into a caller's framebuffer gives the same pixels as `render`.
     func testDrawIntoACallersFramebuffer() throws {
         let h = try GLHarness()
