@@ -24,13 +24,16 @@ public final class CPURenderer {
     private var previous: (list: DisplayList, canvas: Target)?
     /// Pixels redrawn by the last `render`, for profiles and tests.
     public private(set) var lastRedrawnPixels = 0
+    /// Whether unchanged pixels are kept from the last frame (on by default); off, every frame
+    /// is drawn in full, as benchmarks of static frames against other renderers need.
+    public var tracksDamage = true
 
     /// A renderer; keep it across frames to reuse decoded mipmaps and redraw only damage.
     public init() {}
 
     /// Renders the display list; the result is the canvas pass, cleared to its background.
     public func render(_ list: DisplayList) -> Bitmap {
-        if let canvas = redrawDamage(list) { return canvas.bitmap() }
+        if tracksDamage, let canvas = redrawDamage(list) { return canvas.bitmap() }
         var results: [Texture] = []
         results.reserveCapacity(list.passes.count)
         var used = Set<ObjectIdentifier>()

@@ -19,6 +19,8 @@ struct PreparedQuad {
     let affine: Bool
     /// Coverage is exactly the half-open inside test: square, aliased, no clips but half-planes.
     let binaryCoverage: Bool
+    /// For an aliased square border without clips, its width: coverage is then 0 or 1 too.
+    let binaryBorderWidth: Double?
     /// Half-plane clips as `A·px + B·py + C ≥ 0` in pixel coordinates: a half-plane of the
     /// layer's plane is one of the pixel plane too (multiply through by w > 0), so the test needs
     /// no divide and also trims the row spans.
@@ -69,6 +71,11 @@ struct PreparedQuad {
             binaryCoverage = true
         } else {
             binaryCoverage = false
+        }
+        if case let .border(width, radius) = q.shape, radius <= 0, !q.antialiased, otherClips.isEmpty {
+            binaryBorderWidth = width
+        } else {
+            binaryBorderWidth = nil
         }
         var (kind, color, hasMask, tint, passScale) = (FillKind.color, SIMD4<Float>(), false, SIMD4<Float>?.none, 1.0)
         var (linearX, linearY, axisX, axisY): ((k: Double, c: Double)?, (k: Double, c: Double)?, AxisMap?, AxisMap?) = (nil, nil, nil, nil)
@@ -203,6 +210,10 @@ struct PreparedQuad {
                 var cov: Double
                 if binaryCoverage {
                     guard x >= minX && x < maxX && y >= minY && y < maxY else { continue }
+                    cov = 1
+                } else if let w = binaryBorderWidth {
+                    guard x >= minX && x < maxX && y >= minY && y < maxY,
+                          !(x >= minX + w && x < maxX - w && y >= minY + w && y < maxY - w) else { continue }
                     cov = 1
                 } else {
                     cov = coverage(x, y, jac: jac)

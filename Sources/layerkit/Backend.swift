@@ -16,15 +16,15 @@ enum Backend: String, ExpressibleByArgument, CaseIterable {
 
     /// A renderer for this choice. With `gl`, a missing EGL display or GL driver is a one-line
     /// bad-input error naming what failed; with `auto` it is a one-line warning and the CPU.
-    func makeRenderer() throws -> FrameRenderer {
+    func makeRenderer(fullRedraw: Bool = false) throws -> FrameRenderer {
         switch self {
-        case .cpu: return CPUFrameRenderer()
+        case .cpu: return CPUFrameRenderer(fullRedraw: fullRedraw)
         case .gl:
             do { return try GLFrameRenderer() } catch { throw CLIError.badInput("cannot use the GL backend: \(error)") }
         case .auto:
             do { return try GLFrameRenderer() } catch {
                 FileHandle.standardError.write(Data("layerkit: warning: no GL context (\(error)); using the CPU renderer\n".utf8))
-                return CPUFrameRenderer()
+                return CPUFrameRenderer(fullRedraw: fullRedraw)
             }
         }
     }
@@ -54,6 +54,8 @@ extension FrameRenderer {
 
 struct CPUFrameRenderer: FrameRenderer {
     let renderer = CPURenderer()
+    /// A CPU renderer; `fullRedraw` turns damage tracking off.
+    init(fullRedraw: Bool = false) { renderer.tracksDamage = !fullRedraw }
     var name: String { "cpu" }
     func render(_ list: DisplayList) throws -> Bitmap { renderer.render(list) }
 }

@@ -28,6 +28,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .customLong("move-one"), help: "Move only one layer per frame (with --animate): measures damage-limited redraws.")
     var moveOne = false
 
+    @Flag(name: .customLong("full-redraw"), help: "CPU backend: draw every frame in full (no damage tracking), as other renderers' static frames are timed.")
+    var fullRedraw = false
+
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
@@ -44,7 +47,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let renderer = try backend.makeRenderer()
+        let renderer = try backend.makeRenderer(fullRedraw: fullRedraw)
         if let ramp {
             try runRamp(ramp, renderer: renderer)
             return
