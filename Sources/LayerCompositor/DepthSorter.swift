@@ -48,10 +48,11 @@ enum DepthSorter {
         return out
     }
 
-    /// How many split pieces a context may create before the rest of it is ordered by depth
-    /// alone: dense scenes of thousands of tilted planes (leaves-10000) would otherwise split
-    /// quadratically. Four pieces per plane covers every scene of the corpus exactly.
-    static func splitBudget(_ count: Int) -> Int { 4 * count + 64 }
+    /// How much BSP work (polygons classified against a splitter, plus splits) a context may
+    /// spend before the rest of it is ordered by depth alone: dense scenes of thousands of tilted
+    /// planes (leaves-10000) would otherwise classify and split quadratically. The budget covers
+    /// every scene of the corpus, and leaves-1000, exactly.
+    static func splitBudget(_ count: Int) -> Int { 6 * count + 1024 }
 
     /// Polygons grouped by overlapping screen bounding boxes (transitively), each group in
     /// sublayer order, groups in order of their first plane.
@@ -210,6 +211,7 @@ enum DepthSorter {
 
     private static func buildSplit(_ polys: [Polygon], budget: inout Int) -> Node? {
         guard !polys.isEmpty else { return nil }
+        budget -= polys.count
         let rootIndex = polys.firstIndex { abs($0.normal.z) > 1 - 1e-12 } ?? 0
         let root = polys[rootIndex]
         var coplanar = [root], front: [Polygon] = [], back: [Polygon] = []
