@@ -84,10 +84,12 @@ public final class CPURenderer {
         guard area.area * 2 < list.width * list.height else { return nil }
         canvas.fill(area, with: list.background)
         var used = Set<ObjectIdentifier>()
-        let quads = prepare(after, [], list.canvas, &used).filter {
-            $0.x0 < area.x1 && $0.x1 > area.x0 && $0.y0 < area.y1 && $0.y1 > area.y0
+        // Only quads that reach the damage are prepared: a cheap bounds test first.
+        let reaching = after.filter { q in
+            guard let b = PreparedQuad.pixelBounds(q, width: list.width, height: list.height) else { return false }
+            return b.x0 < area.x1 && b.x1 > area.x0 && b.y0 < area.y1 && b.y1 > area.y0
         }
-        draw(quads, into: canvas, area: area)
+        draw(prepare(reaching, [], list.canvas, &used), into: canvas, area: area)
         lastRedrawnPixels = area.area
         return canvas
     }
