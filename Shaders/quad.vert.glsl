@@ -9,8 +9,9 @@
 //   4     geometry: expanded local rect (x0, y0, x1, y1), about one pixel beyond the rect so
 //         that antialiased edges and pixel centres exactly on an edge get fragments
 //   5..16 what the fragment shader needs, passed through as flat varyings (see quad.frag.glsl)
-//   17..19 up to four half-plane clips in pass pixels, (A, B, C) each, relative to the
-//         reference pixel: the pixel centre q is kept where A qx + B qy + C >= 0
+//   17..22 up to eight half-plane clips in pass pixels, (A, B, C) each, relative to the
+//         reference pixel: the pixel centre q is kept where A qx + B qy + C >= 0 (GLSL ES
+//         uses only the first four; unused ones are (0, 0, 1))
 // The vertex leaves z at 0 so that nothing is near- or far-clipped, while w <= 0 (behind the
 // eye) is still clipped by the rasteriser's clipper.
 //
@@ -19,7 +20,7 @@
 //                     homogeneous space), so a piece of a split layer rasterises only its part;
 //                     otherwise (GLSL ES) they go to the fragment shader as v_h0..v_h2.
 
-#define QUAD_STRIDE 20
+#define QUAD_STRIDE 23
 #define DATA_WIDTH 1024
 
 uniform highp sampler2D u_data;
@@ -62,6 +63,7 @@ void main() {
 
     vec4 h0 = fetch(base + 17), h1 = fetch(base + 18), h2 = fetch(base + 19);
 #ifdef LK_CLIP_DISTANCE
+    vec4 h3 = fetch(base + 20), h4 = fetch(base + 21), h5 = fetch(base + 22);
     // A (x/w - rx) + B (y/w - ry) + C >= 0, times w (> 0 wherever anything is drawn).
     vec4 r = fetch(base + 7);
     vec3 ph = vec3(p.x - r.y * p.w, p.y - r.z * p.w, p.w);
@@ -69,6 +71,10 @@ void main() {
     gl_ClipDistance[1] = dot(vec3(h0.w, h1.xy), ph);
     gl_ClipDistance[2] = dot(vec3(h1.zw, h2.x), ph);
     gl_ClipDistance[3] = dot(h2.yzw, ph);
+    gl_ClipDistance[4] = dot(h3.xyz, ph);
+    gl_ClipDistance[5] = dot(vec3(h3.w, h4.xy), ph);
+    gl_ClipDistance[6] = dot(vec3(h4.zw, h5.x), ph);
+    gl_ClipDistance[7] = dot(h5.yzw, ph);
 #else
     v_h0 = h0; v_h1 = h1; v_h2 = h2;
 #endif

@@ -80,8 +80,9 @@ void main() {
 // Variants: the renderer compiles this file once per set of features a draw needs, with
 // defines after the version line (llvmpipe, like most GPUs, pays for both sides of a branch,
 // so a draw of plain colour quads should not carry the image and pass code):
-//   LK_SHAPE_FULL     rounded corners, antialiased edges or borders (else the aliased inside test)
-//   LK_CLIPS          the clip loop (rounded-rectangle clips, half-planes beyond the fourth)
+//   LK_SHAPE_FULL     rounded corners or antialiased edges (else the aliased inside test)
+//   LK_CLIPS          the clip loop (rounded-rectangle clips, half-planes beyond those in the
+//                     record: eight on desktop GL, four on GLSL ES)
 //   LK_HALF_PLANES    up to four half-planes from the vertex shader (GLSL ES; desktop GL clips
 //                     them away in the vertex stage, LK_CLIP_DISTANCE)
 //   LK_COLOR          colour fills
@@ -89,6 +90,11 @@ void main() {
 //   LK_LINEAR         image fills sampled bilinearly from level 0
 //   LK_TRILINEAR      image fills sampled between mip levels
 //   LK_PASS           pass fills
+//   LK_LOD            some image minifies and magnifies with different filters, or trilinear:
+//                     the analytic level of detail is computed (else both filters are the same
+//                     and the level of detail decides nothing)
+//   LK_BORDER         some border leaves a hole: the inner cut-out
+//   LK_ONE_FILL       the draw's quads all have the same kind of fill: no per-quad test
 
 #define DATA_WIDTH 1024
 #define CLIP_STRIDE 4
@@ -140,29 +146,27 @@ bool localPoint(vec3 c0, vec3 c1, vec3 c2, vec2 q, out vec2 l, out vec4 jac) {
 // |x - centre| - (half width - r) is written max(minX - x, x - maxX) + r, the same number, but
 // exact where an edge is near and the rectangle is enormous.
 float roundedRect(vec2 p, vec4 rect, float radius, bool antialiased, vec4 jac) {
+    // Straight-line code (selects, no branches): llvmpipe runs both sides of a branch anyway,
+    // and its control flow costs more than the arithmetic. Every value is computed as the
+    // branching reference computes it; the selects only pick which one is returned.
     float hw = (rect.z - rect.x) * 0.5, hh = (rect.w - rect.y) * 0.5;
     float r = min(max(radius, 0.0), min(hw, hh));
     vec2 below = rect.xy - p, above = p - rect.zw;
     float qx = max(below.x, above.x) + r, qy = max(below.y, above.y) + r;
-    bool inCorner = qx > 0.0 && qy > 0.0 && r > 0.0;
-    if (!antialiased && !inCorner) {
-        return (p.x >= rect.x && p.x < rect.z && p.y >= rect.y && p.y < rect.w) ? 1.0 : 0.0;
-    }
-    float d, nx, ny;
-    if (qx > 0.0 && qy > 0.0) {
-        float l = sqrt(qx * qx + qy * qy);
-        d = l - r; nx = qx / l; ny = qy / l;
-    } else if (qx > qy) {
-        d = qx - r; nx = 1.0; ny = 0.0;
-    } else {
-        d = qy - r; nx = 0.0; ny = 1.0;
-    }
-    if (below.x > above.x) nx = -nx;  // left of the centre
-    if (below.y > above.y) ny = -ny;
+    bool corner = qx > 0.0 && qy > 0.0;
+    bool inCorner = corner && r > 0.0;
+    float inside = (p.x >= rect.x && p.x < rect.z && p.y >= rect.y && p.y < rect.w) ? 1.0 : 0.0;
+    float l = sqrt(qx * qx + qy * qy);
+    bool alongX = qx > qy;
+    float d = corner ? l - r : (alongX ? qx - r : qy - r);
+    float nx = corner ? qx / l : (alongX ? 1.0 : 0.0);
+    float ny = corner ? qy / l : (alongX ? 0.0 : 1.0);
+    nx = below.x > above.x ? -nx : nx;  // left of the centre
+    ny = below.y > above.y ? -ny : ny;
     float gx = nx * jac.x + ny * jac.y, gy = nx * jac.z + ny * jac.w;
     float g = sqrt(gx * gx + gy * gy);
-    if (!(g > 0.0)) return d <= 0.0 ? 1.0 : 0.0;
-    return clamp(0.5 - d / g, 0.0, 1.0);
+    float edge = g > 0.0 ? clamp(0.5 - d / g, 0.0, 1.0) : (d <= 0.0 ? 1.0 : 0.0);
+    return (!antialiased && !inCorner) ? inside : edge;
 }
 
 // A clip record: a rounded rectangle through its own plane map (kind 0), or a half-plane
@@ -212,8 +216,17 @@ void main() {
     if (dot(v_h0.xyz, q1) < 0.0 || dot(vec3(v_h0.w, v_h1.xy), q1) < 0.0 ||
         dot(vec3(v_h1.zw, v_h2.x), q1) < 0.0 || dot(v_h2.yzw, q1) < 0.0) discard;
 #endif
-    vec2 l; vec4 jac;
-    if (!localPoint(v_r0.xyz, vec3(v_r0.w, v_r1.xy), vec3(v_r1.zw, v_r2.x), q, l, jac)) discard;
+    // Coverage.local, inline and without branches (see roundedRect): a pixel that sees the
+    // plane from behind (front false) gets no coverage.
+    vec3 c0 = v_r0.xyz, c1 = vec3(v_r0.w, v_r1.xy);
+    vec3 h = q.x * c0 + q.y * c1 + vec3(v_r1.zw, v_r2.x);
+    bool front = h.z > 0.0;
+    float iw = 1.0 / h.z;
+    vec2 l = h.xy * iw;
+#if defined(LK_SHAPE_FULL) || defined(LK_LOD)
+    vec4 jac = vec4((c0.x - l.x * c0.z) * iw, (c0.y - l.y * c0.z) * iw,
+                    (c1.x - l.x * c1.z) * iw, (c1.y - l.y * c1.z) * iw);
+#endif
 
     // Shape.
     vec4 rect = v_r3;
@@ -221,16 +234,25 @@ void main() {
     float radius = v_r11.z;
     bool aa = v_r4.y != 0.0;
     float cov = roundedRect(l, rect, radius, aa, jac);
-    if (v_r4.x != 0.0 && cov > 0.0) {
-        float bw = v_r11.w;
-        cov *= 1.0 - roundedRect(l, rect + vec4(bw, bw, -bw, -bw), max(radius - bw, 0.0), aa, jac);
-    }
+  #ifdef LK_BORDER
+    float bw = v_r11.w;
+    float hole = roundedRect(l, rect + vec4(bw, bw, -bw, -bw), max(radius - bw, 0.0), aa, jac);
+    cov = (v_r4.x != 0.0 && cov > 0.0) ? cov * (1.0 - hole) : cov;
+  #endif
 #else
+    // Aliased square corners: roundedRect reduces to the inside test (r is 0, no corner).
     float cov = (l.x >= rect.x && l.x < rect.z && l.y >= rect.y && l.y < rect.w) ? 1.0 : 0.0;
+  #ifdef LK_BORDER
+    float bw = v_r11.w;
+    vec4 inner = rect + vec4(bw, bw, -bw, -bw);
+    float hole = (l.x >= inner.x && l.x < inner.z && l.y >= inner.y && l.y < inner.w) ? 1.0 : 0.0;
+    cov = (v_r4.x != 0.0 && cov > 0.0) ? cov * (1.0 - hole) : cov;
+  #endif
 #endif
-    if (!(cov > 0.0)) discard;
+    cov = front ? cov : 0.0;
 
 #ifdef LK_CLIPS
+    if (!(cov > 0.0)) discard;
     int clipCount = int(v_r4.w);
     int clipStart = int(v_r5.x);
     for (int k = 0; k < clipCount; k++) {
@@ -239,17 +261,25 @@ void main() {
     }
 #endif
 
-    // Fill.
+    // Fill. With one kind of fill in the draw (LK_ONE_FILL) it is taken without a test.
     vec4 color = vec4(0.0);
     float fillKind = v_r4.z;
 #ifdef LK_COLOR
-    if (fillKind == 0.0) color = v_r6;
+  #ifdef LK_ONE_FILL
+    color = v_r6;
+  #else
+    color = fillKind == 0.0 ? v_r6 : color;
+  #endif
 #endif
 #if defined(LK_NEAREST) || defined(LK_LINEAR) || defined(LK_TRILINEAR)
-    if (fillKind == 1.0) {
+  #ifndef LK_ONE_FILL
+    if (fillKind == 1.0)
+  #endif
+    {
         vec2 ux = axis(l.x, v_r7.xyz, vec3(v_r7.w, v_r8.xy), vec3(v_r8.zw, v_r9.x));
         vec2 vy = axis(l.y, v_r9.yzw, v_r10.xyz, vec3(v_r10.w, v_r11.xy));
         vec2 uv = vec2(ux.x, vy.x);
+  #ifdef LK_LOD
         float su = ux.y, sv = vy.y;
         // Coverage.lod
         float dudx = su * jac.x, dvdx = sv * jac.y, dudy = su * jac.z, dvdy = sv * jac.w;
@@ -257,6 +287,12 @@ void main() {
         float lod = rho > 0.0 ? 0.5 * log2(rho) : -1.0e30;
         // 0 nearest, 1 linear, 2 trilinear (v_r5.y minification, v_r5.z magnification).
         float filterKind = lod > 0.0 ? v_r5.y : v_r5.z;
+  #else
+        // Without LK_LOD every image in the draw minifies and magnifies with the same filter,
+        // neither trilinear: the level of detail decides nothing.
+        float filterKind = v_r5.z;
+        float lod = 0.0;
+  #endif
         vec2 st = uv / vec2(textureSize(u_image, 0));
   #if defined(LK_TRILINEAR)
         vec4 filtered = textureLod(u_image, st, filterKind == 2.0 ? max(lod, 0.0) : 0.0);
@@ -273,14 +309,19 @@ void main() {
     }
 #endif
 #ifdef LK_PASS
-    if (fillKind == 2.0) {
+  #ifndef LK_ONE_FILL
+    if (fillKind == 2.0)
+  #endif
+    {
         vec2 uv = (l - rect.xy) * v_r5.y;
         color = passLinear(u_pass, uv);
         if (v_r5.z != 0.0) color *= passLinear(u_mask, uv).a;
         if (v_r5.w != 0.0) color = v_r6 * color.a;
     }
 #endif
-    o_color = color * (cov * v_r2.w);
+    // A fragment without coverage writes transparent black, which source-over blending leaves
+    // the target unchanged by, as a discard would.
+    o_color = cov > 0.0 ? color * (cov * v_r2.w) : vec4(0.0);
 }
 
 """#
@@ -298,8 +339,9 @@ void main() {
 //   4     geometry: expanded local rect (x0, y0, x1, y1), about one pixel beyond the rect so
 //         that antialiased edges and pixel centres exactly on an edge get fragments
 //   5..16 what the fragment shader needs, passed through as flat varyings (see quad.frag.glsl)
-//   17..19 up to four half-plane clips in pass pixels, (A, B, C) each, relative to the
-//         reference pixel: the pixel centre q is kept where A qx + B qy + C >= 0
+//   17..22 up to eight half-plane clips in pass pixels, (A, B, C) each, relative to the
+//         reference pixel: the pixel centre q is kept where A qx + B qy + C >= 0 (GLSL ES
+//         uses only the first four; unused ones are (0, 0, 1))
 // The vertex leaves z at 0 so that nothing is near- or far-clipped, while w <= 0 (behind the
 // eye) is still clipped by the rasteriser's clipper.
 //
@@ -308,7 +350,7 @@ void main() {
 //                     homogeneous space), so a piece of a split layer rasterises only its part;
 //                     otherwise (GLSL ES) they go to the fragment shader as v_h0..v_h2.
 
-#define QUAD_STRIDE 20
+#define QUAD_STRIDE 23
 #define DATA_WIDTH 1024
 
 uniform highp sampler2D u_data;
@@ -351,6 +393,7 @@ void main() {
 
     vec4 h0 = fetch(base + 17), h1 = fetch(base + 18), h2 = fetch(base + 19);
 #ifdef LK_CLIP_DISTANCE
+    vec4 h3 = fetch(base + 20), h4 = fetch(base + 21), h5 = fetch(base + 22);
     // A (x/w - rx) + B (y/w - ry) + C >= 0, times w (> 0 wherever anything is drawn).
     vec4 r = fetch(base + 7);
     vec3 ph = vec3(p.x - r.y * p.w, p.y - r.z * p.w, p.w);
@@ -358,6 +401,10 @@ void main() {
     gl_ClipDistance[1] = dot(vec3(h0.w, h1.xy), ph);
     gl_ClipDistance[2] = dot(vec3(h1.zw, h2.x), ph);
     gl_ClipDistance[3] = dot(h2.yzw, ph);
+    gl_ClipDistance[4] = dot(h3.xyz, ph);
+    gl_ClipDistance[5] = dot(vec3(h3.w, h4.xy), ph);
+    gl_ClipDistance[6] = dot(vec3(h4.zw, h5.x), ph);
+    gl_ClipDistance[7] = dot(h5.yzw, ph);
 #else
     v_h0 = h0; v_h1 = h1; v_h2 = h2;
 #endif

@@ -1,4 +1,5 @@
 import CGL
+import Foundation
 import LayerKit
 
 /// Reads `width` x `height` pixels of `framebuffer` (0: the window's back buffer, the frame
@@ -13,14 +14,20 @@ public func readPixels(framebuffer: GLuint, width: Int, height: Int) throws -> B
     glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), framebuffer)
     glReadBuffer(GLenum(framebuffer == 0 ? GL_BACK : GL_COLOR_ATTACHMENT0))
     glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-    var raw = [UInt8](repeating: 0, count: width * height * 4)
+    let count = max(width, 0) * max(height, 0) * 4
+    var raw = [UInt8](repeating: 0, count: count)
     glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &raw)
     try glCheck("glReadPixels (framebuffer \(framebuffer), \(width)x\(height))")
-    var pixels = [UInt8](repeating: 0, count: raw.count)
+    guard count > 0 else { return Bitmap(width: width, height: height, pixels: raw) }
+    // The row flip, one memcpy per row (every byte is written, so no zero fill first).
     let row = width * 4
-    for y in 0..<height {
-        let src = (height - 1 - y) * row
-        pixels.replaceSubrange(y * row..<(y + 1) * row, with: raw[src..<src + row])
+    let pixels = [UInt8](unsafeUninitializedCapacity: count) { dst, initialized in
+        raw.withUnsafeBytes { src in
+            for y in 0..<height {
+                memcpy(dst.baseAddress! + y * row, src.baseAddress! + (height - 1 - y) * row, row)
+            }
+        }
+        initialized = count
     }
     return Bitmap(width: width, height: height, pixels: pixels)
 }

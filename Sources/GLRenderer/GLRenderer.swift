@@ -151,7 +151,7 @@ public final class GLRenderer {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), 0)
         glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         // The common variants now, so that first frames do not stall on the compiler.
-        for f: ShaderFeatures in [[.color], [.color, .shapeFull], [.color, .linear], [.color, .linear, .shapeFull]] {
+        for f: ShaderFeatures in [[.color], [.color, .shapeFull], [.linear], [.color, .linear], [.color, .linear, .shapeFull]] {
             _ = try quadProgram(f)
         }
         glUseProgram(0)
@@ -240,8 +240,8 @@ public final class GLRenderer {
         if !isES {
             // Half-plane clips (quad.vert.glsl); the blur's vertex shader keeps everything.
             glDisable(GLenum(GL_FRAMEBUFFER_SRGB))
-            for i in 0..<Int32(FrameData.recordHalfPlanes) { glEnable(GLenum(GL_CLIP_DISTANCE0 + i)) }
-            state.changes += 1 + FrameData.recordHalfPlanes
+            for i in 0..<Int32(FrameData.maxRecordHalfPlanes) { glEnable(GLenum(GL_CLIP_DISTANCE0 + i)) }
+            state.changes += 1 + FrameData.maxRecordHalfPlanes
         }
     }
 
@@ -419,7 +419,7 @@ public final class GLRenderer {
     private func buildRecords(_ list: DisplayList, canvas: (width: Int, height: Int), entries: [ObjectIdentifier: TextureCache.Entry],
                               scales: [ObjectIdentifier: [Double]]) throws -> Records {
         let canvasIndex = list.passes.count - 1
-        var data = FrameData(quadCount: list.quadCount)
+        var data = FrameData(quadCount: list.quadCount, recordHalfPlanes: isES ? 4 : FrameData.maxRecordHalfPlanes)
         var features = [ShaderFeatures?](repeating: nil, count: list.quadCount)
         var firstQuad = [Int](repeating: 0, count: list.passes.count)
         var weightStart = [Int](repeating: 0, count: list.passes.count)

@@ -16,10 +16,16 @@ struct FrameData {
     /// Texels per row of the data texture (`DATA_WIDTH` in the shaders).
     static let width = 1024
     /// Texels per quad record (`QUAD_STRIDE`).
-    static let quadStride = 20
-    /// Half-plane clips a record carries itself (the vertex shader's clip distances); more go
-    /// to the clip loop.
-    static let recordHalfPlanes = 4
+    static let quadStride = 23
+    /// Half-plane clips a record has room for (desktop GL: the vertex shader's eight clip
+    /// distances, the least GL 3.3 guarantees). A piece of a split layer rarely needs more, so
+    /// draws rarely need the clip loop, which costs a software rasteriser dearly even when it
+    /// runs no iteration.
+    static let maxRecordHalfPlanes = 8
+    /// Half-plane clips this frame's records carry themselves: `maxRecordHalfPlanes` on desktop
+    /// GL, 4 on GLSL ES (there they are flat varyings, and ES 3.0 guarantees only 15 varying
+    /// vectors); more go to the clip loop.
+    let recordHalfPlanes: Int
     /// Texels per clip record (`CLIP_STRIDE`).
     static let clipStride = 4
     /// How far, in pixels, quad geometry reaches beyond the rectangle's projected edges, so that
@@ -34,7 +40,8 @@ struct FrameData {
     private var next: Int
 
     /// Room for `quadCount` quad records at the start.
-    init(quadCount: Int) {
+    init(quadCount: Int, recordHalfPlanes: Int = FrameData.maxRecordHalfPlanes) {
+        self.recordHalfPlanes = min(recordHalfPlanes, FrameData.maxRecordHalfPlanes)
         next = quadCount * FrameData.quadStride
         floats = [Float](repeating: 0, count: next * 4)
     }
@@ -110,7 +117,9 @@ struct FrameData {
             rec[66] = radius; rec[67] = bw
             // As the reference: the inner cut-out exists only when the border leaves a hole.
             rec[36] = (bw < w - bw && bw < h - bw) ? 1 : 0
-            features.insert(.shapeFull)
+            // Aliased square borders need only the two inside tests (LK_BORDER alone).
+            if radius > 0 || q.antialiased { features.insert(.shapeFull) }
+            if rec[36] != 0 { features.insert(.border) }
         }
         rec[37] = q.antialiased ? 1 : 0
 
@@ -129,6 +138,7 @@ struct FrameData {
                 }
             }
             rec[41] = FrameData.filterCode(f.minification); rec[42] = FrameData.filterCode(f.magnification)
+            if rec[41] != rec[42] || rec[41] == 2 { features.insert(.lod) }
             let xs = FrameData.segments(f.x, origin: ox, scale: imageScale.0)
             let ys = FrameData.segments(f.y, origin: oy, scale: imageScale.1)
             for i in 0..<9 { rec[48 + i] = xs[i]; rec[57 + i] = ys[i] }  // through rec[65]
@@ -143,11 +153,11 @@ struct FrameData {
 
         // Clips: the first half-planes in the record (unused slots keep everything: 0, 0, 1),
         // the rest in the clip loop.
-        for k in 0..<FrameData.recordHalfPlanes { rec[68 + k * 3 + 2] = 1 }
+        for k in 0..<FrameData.maxRecordHalfPlanes { rec[68 + k * 3 + 2] = 1 }
         var slots = 0
         var loop: [Float] = []
         for c in q.clips {
-            if case .halfPlane = c.shape, slots < FrameData.recordHalfPlanes {
+            if case .halfPlane = c.shape, slots < recordHalfPlanes {
                 let hp = FrameData.pixelHalfPlane(c, ref: (refX, refY))
                 rec[68 + slots * 3] = hp.0; rec[69 + slots * 3] = hp.1; rec[70 + slots * 3] = hp.2
                 slots += 1

@@ -13,14 +13,24 @@ struct ShaderFeatures: OptionSet, Hashable {
     static let linear = ShaderFeatures(rawValue: 1 << 5)
     static let trilinear = ShaderFeatures(rawValue: 1 << 6)
     static let pass = ShaderFeatures(rawValue: 1 << 7)
+    /// Some image's minification and magnification filters differ, or one is trilinear: the
+    /// shader computes the level of detail.
+    static let lod = ShaderFeatures(rawValue: 1 << 8)
+    /// Some border leaves a hole: the shader computes the inner cut-out (with `shapeFull`
+    /// through the rounded-rectangle coverage, else with the aliased inside test).
+    static let border = ShaderFeatures(rawValue: 1 << 9)
 
     /// The defines, one per line.
     var defines: String {
         let names: [(ShaderFeatures, String)] = [
             (.shapeFull, "LK_SHAPE_FULL"), (.clips, "LK_CLIPS"), (.halfPlanes, "LK_HALF_PLANES"), (.color, "LK_COLOR"),
             (.nearest, "LK_NEAREST"), (.linear, "LK_LINEAR"), (.trilinear, "LK_TRILINEAR"), (.pass, "LK_PASS"),
+            (.lod, "LK_LOD"), (.border, "LK_BORDER"),
         ]
-        return names.filter { contains($0.0) }.map { "#define \($0.1) 1\n" }.joined()
+        // One kind of fill (colour, image, pass) in the whole draw: the shader skips the test.
+        let fills = [contains(.color), !isDisjoint(with: [.nearest, .linear, .trilinear]), contains(.pass)]
+        let oneFill = fills.filter { $0 }.count == 1 ? "#define LK_ONE_FILL 1\n" : ""
+        return names.filter { contains($0.0) }.map { "#define \($0.1) 1\n" }.joined() + oneFill
     }
 }
 
