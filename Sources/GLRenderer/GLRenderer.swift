@@ -194,17 +194,33 @@ public final class GLRenderer {
     /// With a `profiler`, the frame's `draw` (submission, uploads included) and `readback`
     /// (which on a software rasterizer also waits for the drawing) are recorded as phases.
     public func render(_ list: DisplayList, profiler: FrameProfiler? = nil) throws -> Bitmap {
+        try renderOffscreen(list, profiler: profiler, readBack: true)!
+    }
+
+    /// Renders `list` offscreen and waits for the GL to finish it (`glFinish`, timed as the
+    /// `finish` phase) without reading pixels back: how long a frame takes to draw, as other
+    /// renderers' GPU frames are timed.
+    public func renderAndFinish(_ list: DisplayList, profiler: FrameProfiler? = nil) throws {
+        _ = try renderOffscreen(list, profiler: profiler, readBack: false)
+    }
+
+    private func renderOffscreen(_ list: DisplayList, profiler: FrameProfiler?, readBack: Bool) throws -> Bitmap? {
         try checkPassSize(list.width, list.height, index: list.passes.count - 1)
         beginFrame()
         let canvas = try pool.acquire(width: list.width, height: list.height, state: &state)
         defer { pool.release(canvas, frame: frame) }
         let draw = { try self.drawPasses(list, canvas: (canvas.framebuffer, canvas.texture, list.width, list.height)) }
         try profiler.map { try $0.measure("draw", draw) } ?? draw()
-        let read = { () throws -> Bitmap in
-            self.state.bindFramebuffer(canvas.framebuffer)
-            return try readPixels(framebuffer: canvas.framebuffer, width: list.width, height: list.height)
+        var bitmap: Bitmap?
+        if readBack {
+            let read = { () throws -> Bitmap in
+                self.state.bindFramebuffer(canvas.framebuffer)
+                return try readPixels(framebuffer: canvas.framebuffer, width: list.width, height: list.height)
+            }
+            bitmap = try profiler.map { try $0.measure("readback", read) } ?? read()
+        } else {
+            profiler.map { $0.measure("finish") { glFinish() } } ?? glFinish()
         }
-        let bitmap = try profiler.map { try $0.measure("readback", read) } ?? read()
         try endFrame(list)
         return bitmap
     }

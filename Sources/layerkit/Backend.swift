@@ -16,13 +16,13 @@ enum Backend: String, ExpressibleByArgument, CaseIterable {
 
     /// A renderer for this choice. With `gl`, a missing EGL display or GL driver is a one-line
     /// bad-input error naming what failed; with `auto` it is a one-line warning and the CPU.
-    func makeRenderer(fullRedraw: Bool = false) throws -> FrameRenderer {
+    func makeRenderer(fullRedraw: Bool = false, skipsReadback: Bool = false) throws -> FrameRenderer {
         switch self {
         case .cpu: return CPUFrameRenderer(fullRedraw: fullRedraw)
         case .gl:
-            do { return try GLFrameRenderer() } catch { throw CLIError.badInput("cannot use the GL backend: \(error)") }
+            do { return try GLFrameRenderer(skipsReadback: skipsReadback) } catch { throw CLIError.badInput("cannot use the GL backend: \(error)") }
         case .auto:
-            do { return try GLFrameRenderer() } catch {
+            do { return try GLFrameRenderer(skipsReadback: skipsReadback) } catch {
                 FileHandle.standardError.write(Data("layerkit: warning: no GL context (\(error)); using the CPU renderer\n".utf8))
                 return CPUFrameRenderer(fullRedraw: fullRedraw)
             }
@@ -69,8 +69,11 @@ final class GLFrameRenderer: FrameRenderer {
     /// Makes the context and compiles the shaders; throws `GLError` (no display, no driver) or
     /// `GLRendererError` naming what failed.
     private let timer: GPUTimer?
+    /// Profiled frames end with `glFinish` instead of a readback (and return an empty bitmap).
+    var skipsReadback = false
 
-    init() throws {
+    init(skipsReadback: Bool = false) throws {
+        self.skipsReadback = skipsReadback
         context = try EGLHeadlessContext()
         renderer = try GLRenderer()
         timer = GPUTimer()
@@ -83,7 +86,12 @@ final class GLFrameRenderer: FrameRenderer {
     /// (answered a few frames late, attached to the frame they measured).
     func render(_ list: DisplayList, profiler: FrameProfiler) throws -> Bitmap {
         timer?.begin(frame: profiler.nextFrameNumber)   // the frame in progress
-        let bitmap = try renderer.render(list, profiler: profiler)
+        var bitmap = Bitmap(width: 0, height: 0)
+        if skipsReadback {
+            try renderer.renderAndFinish(list, profiler: profiler)
+        } else {
+            bitmap = try renderer.render(list, profiler: profiler)
+        }
         timer?.end()
         for (f, ms) in timer?.collect() ?? [] { profiler.setGPUTime(frame: f, ms: ms) }
         let s = renderer.lastFrameStats

@@ -31,6 +31,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .customLong("full-redraw"), help: "CPU backend: draw every frame in full (no damage tracking), as other renderers' static frames are timed.")
     var fullRedraw = false
 
+    @Flag(name: .customLong("no-readback"), help: "GL backend: end each frame with glFinish instead of reading pixels back, as GPU frames of other renderers are timed.")
+    var noReadback = false
+
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
@@ -47,7 +50,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let renderer = try backend.makeRenderer(fullRedraw: fullRedraw)
+        let renderer = try backend.makeRenderer(fullRedraw: fullRedraw, skipsReadback: noReadback)
         if let ramp {
             try runRamp(ramp, renderer: renderer)
             return
