@@ -173,7 +173,9 @@ struct PreparedQuad {
             }
         }
         guard lo.isFinite else { return nil }
-        let s = max(Int((lo - 1.5).rounded(.down)), x0), e = min(Int((hi + 1.5).rounded(.up)), x1)
+        // Clamped before converting: an edge far off the target (1e30) would overflow Int.
+        let s = Int(min(max((lo - 1.5).rounded(.down), Double(x0)), Double(x1)))
+        let e = Int(max(min((hi + 1.5).rounded(.up), Double(x1)), Double(x0)))
         return s < e ? s..<e : nil
     }
 
@@ -294,10 +296,12 @@ struct PixelRect: Equatable {
         var lo = SIMD2(Double.infinity, Double.infinity), hi = -lo
         for p in outline { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) }
         guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
-        x0 = max(Int(max(lo.x - 1, -1).rounded(.down)), 0)
-        y0 = max(Int(max(lo.y - 1, -1).rounded(.down)), 0)
-        x1 = min(Int(min(hi.x + 1, Double(width)).rounded(.up)), width)
-        y1 = min(Int(min(hi.y + 1, Double(height)).rounded(.up)), height)
+        // Clamped to the target on both sides before converting: an outline far outside it
+        // (coordinates of 1e30) would overflow Int.
+        x0 = Int(min(max(lo.x - 1, 0), Double(width)).rounded(.down))
+        y0 = Int(min(max(lo.y - 1, 0), Double(height)).rounded(.down))
+        x1 = Int(max(min(hi.x + 1, Double(width)), 0).rounded(.up))
+        y1 = Int(max(min(hi.y + 1, Double(height)), 0).rounded(.up))
         guard x0 < x1, y0 < y1 else { return nil }
     }
 

@@ -26,8 +26,7 @@ struct Level {
     /// GL_NEAREST at texel coordinates (pixel edges at integers), clamped to the edge.
     @inline(__always)
     func nearest(_ u: Double, _ v: Double) -> SIMD4<Float> {
-        let x = min(max(Int(u.rounded(.down)), 0), width - 1), y = min(max(Int(v.rounded(.down)), 0), height - 1)
-        return texel(x, y)
+        texel(edgeClamped(u, width - 1), edgeClamped(v, height - 1))
     }
 
     /// GL_LINEAR at texel coordinates, clamped to the edge.
@@ -36,13 +35,19 @@ struct Level {
         let fu = u - 0.5, fv = v - 0.5
         let iu = fu.rounded(.down), iv = fv.rounded(.down)
         let a = Float(fu - iu), b = Float(fv - iv)
-        let xi = Int(iu), yi = Int(iv)
-        let x0 = min(max(xi, 0), width - 1), x1 = min(max(xi + 1, 0), width - 1)
-        let y0 = min(max(yi, 0), height - 1), y1 = min(max(yi + 1, 0), height - 1)
+        let x0 = edgeClamped(iu, width - 1), x1 = edgeClamped(iu + 1, width - 1)
+        let y0 = edgeClamped(iv, height - 1), y1 = edgeClamped(iv + 1, height - 1)
         let top = texel(x0, y0) * (1 - a) + texel(x1, y0) * a
         let bottom = texel(x0, y1) * (1 - a) + texel(x1, y1) * a
         return top * (1 - b) + bottom * b
     }
+}
+
+/// `v` rounded down and clamped to `0...last`, for any `Double`: converting to `Int` first would
+/// trap on coordinates far outside the texture (1e30), and NaN lands on 0.
+@inline(__always)
+func edgeClamped(_ v: Double, _ last: Int) -> Int {
+    v >= 1 ? (v < Double(last) ? Int(v) : last) : 0
 }
 
 /// How a lookup filters, decided once per quad from `CALayerContentsFilter`.

@@ -13,6 +13,10 @@ import LayerKit
 public enum Compositor {
     /// Largest offscreen pass side in pixels; a larger subtree is rendered at a lower scale.
     public static let maxPassSize = 4096
+    /// Largest shadow blur sigma in pass pixels; a wider blur is rendered at a lower scale,
+    /// where it looks the same (it is that blurry) and its cost stays bounded whatever the
+    /// `shadowRadius`.
+    public static let maxBlurSigma = 64.0
 
     /// The display list of `root` on a canvas of `width` x `height` points at `scale` pixels per
     /// point. The canvas is an implicit plain layer with bounds `[0, 0, width, height]` whose only
@@ -112,15 +116,18 @@ final class Builder {
         var passScale = scale * (p.shouldRasterize ? Double(max(p.rasterizationScale, 0.01)) : 1)
         let longest = Double(max(extent.width, extent.height)) * passScale
         if longest > Double(Compositor.maxPassSize) { passScale *= Double(Compositor.maxPassSize) / longest }
+        if shadow, Double(p.shadowRadius) * passScale > Compositor.maxBlurSigma { passScale = Compositor.maxBlurSigma / Double(p.shadowRadius) }
         let pw = max(Int((Double(extent.width) * passScale).rounded(.up)), 1)
         let ph = max(Int((Double(extent.height) * passScale).rounded(.up)), 1)
         let toPass = CATransform3DMakeTranslation(-extent.minX, -extent.minY, 0)
             .concatenating(CATransform3DMakeScale(CGFloat(passScale), CGFloat(passScale), 1))
+        // A subtree 1e300 points across gets a pass scale whose square underflows: nothing to draw.
+        guard let passInverse = PlaneMap(inverseOf: toPass) else { return }
         let inner = Placement(toTarget: toPass, toCanvas: placement.toCanvas, flipped: placement.flipped)
         let label = name(l)
 
         var content: [DrawQuad] = []
-        emitContents(l, placement: inner, inverse: PlaneMap(inverseOf: toPass)!, opacity: 1, clips: [], into: &content)
+        emitContents(l, placement: inner, inverse: passInverse, opacity: 1, clips: [], into: &content)
         let purpose: RenderPass.Purpose = l.mask != nil ? .maskedContent : p.shouldRasterize ? .rasterized : group ? .groupOpacity : .shadowSource
         var source = addPass(purpose, pw, ph, .quads(content), label)
         var maskPass: Int? = nil
@@ -141,7 +148,7 @@ final class Builder {
         if shadow {
             if let mp = maskPass {
                 // The shadow follows the masked alpha: composite content × mask first.
-                let q = DrawQuad(transform: toPass, inverse: PlaneMap(inverseOf: toPass)!, rect: extent, shape: .rect(radius: 0),
+                let q = DrawQuad(transform: toPass, inverse: passInverse, rect: extent, shape: .rect(radius: 0),
                                  fill: .pass(PassFill(pass: source, scale: passScale, mask: mp)), opacity: 1, antialiased: false,
                                  clips: [], label: label)
                 source = addPass(.maskedContent, pw, ph, .quads([q]), label)
@@ -153,7 +160,7 @@ final class Builder {
                 let fill = ImageFill(image: img, x: AxisMap(stops: [Double(extent.minX), Double(extent.maxX)], texels: [0, Double(pw)]),
                                      y: AxisMap(stops: [Double(extent.minY), Double(extent.maxY)], texels: [0, Double(ph)]),
                                      minification: .nearest, magnification: .nearest)
-                let q = DrawQuad(transform: toPass, inverse: PlaneMap(inverseOf: toPass)!, rect: extent, shape: .rect(radius: 0),
+                let q = DrawQuad(transform: toPass, inverse: passInverse, rect: extent, shape: .rect(radius: 0),
                                  fill: .image(fill), opacity: 1, antialiased: false, clips: [], label: label + " shadowPath")
                 shadowSource = addPass(.shadowSource, pw, ph, .quads([q]), label + " shadowPath")
             }

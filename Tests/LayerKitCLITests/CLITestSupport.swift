@@ -25,6 +25,11 @@ let layerkitExecutable: URL = ProcessInfo.processInfo.environment["LAYERKIT_EXEC
 /// Whether `layerkitExecutable` is an optimized build, which timing limits are stated for.
 let layerkitIsReleaseBuild = layerkitExecutable.resolvingSymlinksInPath().path.contains("/release/")
 
+/// The sanitizer this test process (and so the `layerkit` of the same build) runs under, if any,
+/// found by its runtime's entry point.
+let activeSanitizer: String? = ["address": "__asan_init", "thread": "__tsan_init"]
+    .first { dlsym(UnsafeMutableRawPointer(bitPattern: 0), $0.value) != nil }?.key
+
 /// Runs `layerkit` with `arguments`, with `environment` added to this process's environment.
 func runLayerKit(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIRun {
     guard FileManager.default.isExecutableFile(atPath: layerkitExecutable.path) else {

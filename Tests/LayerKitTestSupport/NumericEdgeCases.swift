@@ -15,6 +15,9 @@ public struct NumericEdgeCase {
     /// Every row must show red only left of blue: the mirror image of a part behind the eye
     /// (w < 0) would put blue on the left.
     public let redBeforeBlueInEveryRow: Bool
+    /// Whether the GL backend must match the reference within the usual budget; not for
+    /// magnitudes beyond `Float`, which the GPU cannot hold, where only the probes count.
+    public var matchesReferenceClosely = true
 
     public static let width = 200.0, height = 100.0
     static let clear: [UInt8] = [0, 0, 0, 0], red: [UInt8] = [255, 0, 0, 255], green: [UInt8] = [0, 255, 0, 255]
@@ -24,7 +27,7 @@ public struct NumericEdgeCase {
     /// Every case.
     public static func all() -> [NumericEdgeCase] {
         [singularTransforms(), zeroSizes(), hugeCoordinates(), nonFiniteProperties(), crossingTheEye(angle: 1.05),
-         crossingTheEye(angle: -1.05)]
+         crossingTheEye(angle: -1.05)] + [1e30, -1e30, 1e300].map(extremeMagnitudes)
     }
 
     /// What is wrong with `bitmap` as a rendering of this case, one line per problem.
@@ -150,6 +153,37 @@ public struct NumericEdgeCase {
         return NumericEdgeCase(name: "non-finite properties", root: root,
                                probes: [(25, 25, clear), (65, 25, clear), (105, 25, clear), (25, 65, green)],
                                redBeforeBlueInEveryRow: false)
+    }
+
+    /// Layers with one number each as large as `v` (finite, so the setters keep them), in the
+    /// places that become pixel counts, texel indices and blur widths, under a witness layer
+    /// that must still draw: found by rendering every field at such sizes, which overflowed
+    /// `Int` conversions and underflowed a pass scale before they were clamped.
+    static func extremeMagnitudes(_ v: CGFloat) -> NumericEdgeCase {
+        let root = canvasRoot()
+        let image = solidImage(width: 4, height: 4, rgb(255, 0, 255))
+        func extreme(_ edit: (CALayer) -> Void) -> CALayer {
+            let l = layer(CGRect(x: 20, y: 20, width: 30, height: 30), redColor)
+            l.contents = image
+            edit(l)
+            return l
+        }
+        root.sublayers = [
+            extreme { $0.position = CGPoint(x: v, y: v) },
+            extreme { $0.bounds = CGRect(x: 0, y: 0, width: abs(v), height: abs(v)) },
+            extreme { $0.transform = CATransform3DMakeScale(v, v, 1) },
+            extreme { $0.transform = CATransform3DMakeTranslation(v, -v, v) },
+            extreme { $0.sublayerTransform = CATransform3DMakeScale(v, v, v); $0.addSublayer(layer(CGRect(x: 1, y: 1, width: 5, height: 5), blueColor)) },
+            extreme { $0.contentsRect = CGRect(x: 0, y: 0, width: v, height: v) },
+            extreme { $0.shadowOpacity = 1; $0.shadowOffset = CGSize(width: v, height: v) },
+            extreme { $0.shadowOpacity = 1; $0.shadowRadius = abs(v) },
+            extreme { $0.anchorPointZ = v; $0.transform = CATransform3DMakeRotation(0.5, 0, 1, 0) },
+            extreme { $0.opacity = 0.5; $0.bounds = CGRect(x: 0, y: 0, width: abs(v), height: 10); $0.addSublayer(CALayer()) },
+            layer(CGRect(x: 2, y: 2, width: 10, height: 10), greenColor),
+        ]
+        var edge = NumericEdgeCase(name: "magnitudes of \(v)", root: root, probes: [(6, 6, green)], redBeforeBlueInEveryRow: false)
+        edge.matchesReferenceClosely = false
+        return edge
     }
 
     /// A 400-point-wide layer, red on its left half and blue on its right, turned about y under
