@@ -115,19 +115,10 @@ struct PreparedQuad {
     /// `nil` when nothing is in front of the eye.
     static func projectedOutline(_ q: DrawQuad) -> [SIMD2<Double>]? {
         let r = q.rect.standardized
-        var pts: [SIMD4<Double>] = [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)].map { c in
+        let pts = clipToFront([(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)].map { c in
             let h = q.transform.apply(x: c.0, y: c.1, z: 0)
             return SIMD4(Double(h.x), Double(h.y), Double(h.z), Double(h.w))
-        }
-        if pts.contains(where: { $0.w < 1e-5 }) {
-            var out: [SIMD4<Double>] = []
-            for i in pts.indices {
-                let a = pts[i], b = pts[(i + 1) % pts.count]
-                if a.w >= 1e-5 { out.append(a) }
-                if (a.w >= 1e-5) != (b.w >= 1e-5) { out.append(a + (b - a) * ((1e-5 - a.w) / (b.w - a.w))) }
-            }
-            pts = out
-        }
+        })
         guard pts.count >= 3 else { return nil }
         return pts.map { SIMD2($0.x / $0.w, $0.y / $0.w) }
     }

@@ -110,7 +110,7 @@ enum DepthSorter {
                 let h = m.apply(x: c.0, y: c.1, z: 0)
                 return SIMD4<Double>(Double(h.x), Double(h.y), Double(h.z), Double(h.w))
             }
-            let clipped = DepthSorter.clipToFront(corners)
+            let clipped = clipToFront(corners)
             guard clipped.count >= 3 else { return nil }
             points = clipped.map { SIMD3($0.x / $0.w, $0.y / $0.w, $0.z / $0.w) }
             guard computePlane() else { return nil }
@@ -255,20 +255,20 @@ enum DepthSorter {
         }
         return (f, b)
     }
+}
 
-    /// Sutherland–Hodgman against w ≥ 1e-5 in homogeneous space, before any divide.
-    static func clipToFront(_ pts: [SIMD4<Double>]) -> [SIMD4<Double>] {
-        if pts.allSatisfy({ $0.w >= wClip }) { return pts }
-        var out: [SIMD4<Double>] = []
-        for i in pts.indices {
-            let a = pts[i], b = pts[(i + 1) % pts.count]
-            let ina = a.w >= wClip, inb = b.w >= wClip
-            if ina { out.append(a) }
-            if ina != inb {
-                let t = (wClip - a.w) / (b.w - a.w)
-                out.append(a + (b - a) * t)
-            }
-        }
-        return out
+/// Sutherland–Hodgman against w ≥ 1e-5 in homogeneous space, before any divide: the near
+/// clip every consumer of a quad's projection uses (depth sorting, CPU spans, pass extents), so
+/// that what is sorted is what is drawn and never a mirrored copy from behind the eye.
+public func clipToFront(_ pts: [SIMD4<Double>]) -> [SIMD4<Double>] {
+    let wClip = DepthSorter.wClip
+    if pts.allSatisfy({ $0.w >= wClip }) { return pts }
+    var out: [SIMD4<Double>] = []
+    for i in pts.indices {
+        let a = pts[i], b = pts[(i + 1) % pts.count]
+        let ina = a.w >= wClip, inb = b.w >= wClip
+        if ina { out.append(a) }
+        if ina != inb { out.append(a + (b - a) * ((wClip - a.w) / (b.w - a.w))) }
     }
+    return out
 }
