@@ -202,15 +202,17 @@ final class Builder {
         if let bg = p.backgroundColor, bg.alpha > 0 {
             quad(p.bounds, .rect(radius: radius), .color(PremultipliedColor(bg)), clips)
         }
+        func imageQuad(_ rect: CGRect, _ fill: ImageFill) {
+            if let r = ContentsGeometry.inked(rect, fill: fill, antialiased: aa) { quad(r, .rect(radius: 0), .image(fill), inner) }
+        }
         if let image = p.contents, let (rect, fill) = ContentsGeometry.imageFill(for: p, image: image, flippedY: placement.flipped) {
-            quad(rect, .rect(radius: 0), .image(fill), inner)
+            imageQuad(rect, fill)
         }
         if let (image, rect) = TypedContent.render(l.kind, properties: p, scale: Double(p.contentsScale)) {
             let x = AxisMap(stops: [Double(rect.minX), Double(rect.maxX)], texels: [0, Double(image.width)])
             var y = AxisMap(stops: [Double(rect.minY), Double(rect.maxY)], texels: [0, Double(image.height)])
             if placement.flipped { y.texels.reverse() }
-            quad(rect, .rect(radius: 0), .image(ImageFill(image: image, x: x, y: y, minification: p.minificationFilter,
-                                                          magnification: p.magnificationFilter)), inner)
+            imageQuad(rect, ImageFill(image: image, x: x, y: y, minification: p.minificationFilter, magnification: p.magnificationFilter))
         }
         if !l.sublayers.isEmpty {
             emitSublayers(l.sublayers, childrenTransform: p.childrenTransform, childrenFlip: p.isGeometryFlipped,

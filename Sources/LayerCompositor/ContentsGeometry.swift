@@ -62,6 +62,29 @@ enum ContentsGeometry {
                                 magnification: p.magnificationFilter))
     }
 
+    /// The part of `rect` where an image quad with aliased edges can change a pixel: pixel
+    /// centres whose local point maps more than a texel outside the image's ink (its pixels
+    /// that are not transparent black) sample only transparent black, under nearest and linear
+    /// filtering alike, and so add nothing. Returns `rect` itself where that does not hold
+    /// (antialiased edges would move with the rectangle; trilinear filtering reads coarser mip
+    /// levels, whose texels reach further) and `nil` when the quad can add nothing at all.
+    static func inked(_ rect: CGRect, fill: ImageFill, antialiased: Bool) -> CGRect? {
+        guard !antialiased, fill.minification != .trilinear, fill.magnification != .trilinear else { return rect }
+        guard let ink = fill.image.inkBounds else { return nil }
+        // Clamp-to-edge sampling repeats an inked edge texel beyond the image.
+        func range(_ a: Int, _ b: Int, size: Int) -> (Double, Double) {
+            (a == 0 ? -.infinity : Double(a) - 1, b == size ? .infinity : Double(b) + 1)
+        }
+        let (xl, xh) = range(ink.x0, ink.x1, size: fill.image.width)
+        let (yl, yh) = range(ink.y0, ink.y1, size: fill.image.height)
+        guard let x = fill.x.preimage(xl, xh), let y = fill.y.preimage(yl, yh) else { return nil }
+        let r = rect.standardized
+        let x0 = max(Double(r.minX), x.lo), x1 = min(Double(r.maxX), x.hi)
+        let y0 = max(Double(r.minY), y.lo), y1 = min(Double(r.maxY), y.hi)
+        guard x0 < x1, y0 < y1 else { return nil }
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// One axis: a single segment, or three for a nine-slice centre other than 0…1.
     static func axisMap(from d0: Double, to d1: Double, texels: (Double, Double), center: (Double, Double), scale: Double) -> AxisMap {
         let (t0, t1) = texels

@@ -221,6 +221,29 @@ public struct AxisMap: Equatable, Sendable {
         return texels[i] + (v - stops[i]) * (texels[i + 1] - texels[i]) / d
     }
 
+    /// The smallest local interval outside which every texel coordinate falls outside
+    /// `lo...hi` (the map is extended linearly beyond its ends, as `texel` is), or `nil` when no
+    /// local coordinate maps into it.
+    public func preimage(_ lo: Double, _ hi: Double) -> (lo: Double, hi: Double)? {
+        var out: (lo: Double, hi: Double)?
+        for i in 0..<(stops.count - 1) {
+            let d = stops[i + 1] - stops[i]
+            if d == 0 { continue }
+            let k = (texels[i + 1] - texels[i]) / d
+            let from = i == 0 ? -Double.infinity : stops[i], to = i == stops.count - 2 ? Double.infinity : stops[i + 1]
+            var a = from, b = to
+            if k == 0 {
+                guard texels[i] >= lo && texels[i] <= hi else { continue }
+            } else {
+                let va = stops[i] + (lo - texels[i]) / k, vb = stops[i] + (hi - texels[i]) / k
+                a = max(a, min(va, vb)); b = min(b, max(va, vb))
+                guard a <= b else { continue }
+            }
+            out = out.map { (min($0.lo, a), max($0.hi, b)) } ?? (a, b)
+        }
+        return out
+    }
+
     /// Texels per local unit in the segment containing `v`.
     @inline(__always)
     public func slope(_ v: Double) -> Double {

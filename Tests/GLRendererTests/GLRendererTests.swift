@@ -161,7 +161,10 @@ final class GLRendererTests: XCTestCase {
     func testTextureCacheEvictsBeyondItsBudget() throws {
         let h = try GLHarness()
         h.renderer.textureCacheBudget = 3 * 64 * 64 * 4
-        let images = (0..<5).map { i in CGImage(bitmap: Bitmap(width: 64, height: 64), source: "img \(i)") }
+        // Inked: a transparent image draws nothing and is never uploaded.
+        let images = (0..<5).map { i in
+            CGImage(bitmap: Bitmap(width: 64, height: 64, pixels: [UInt8](repeating: 255, count: 64 * 64 * 4)), source: "img \(i)")
+        }
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
         let l = CALayer()

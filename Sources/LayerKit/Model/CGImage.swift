@@ -14,16 +14,42 @@ public final class CGImage: Sendable {
     public var height: Int { bitmap.height }
     /// Where the image came from (a file path, or a name), for errors and dumps.
     public let source: String
+    /// The smallest rectangle of pixels (x0, y0, x1, y1; x1 and y1 exclusive) holding every
+    /// pixel that is not transparent black (all four channels 0), or `nil` for an image with
+    /// none. Pixels outside it add nothing to what they are drawn over, so renderers need not
+    /// visit them: a leaf, a glyph run or an icon is often half empty margin.
+    public let inkBounds: (x0: Int, y0: Int, x1: Int, y1: Int)?
 
     /// An image over already premultiplied pixels.
     public init(bitmap: Bitmap, source: String = "bitmap") {
         self.bitmap = bitmap
         self.source = source
+        inkBounds = CGImage.inkBounds(of: bitmap)
     }
 
     /// Decodes a PNG file (sRGB assumed, gamma and ICC chunks ignored), premultiplying on load.
     public convenience init(contentsOfPNGFile path: String) throws {
         self.init(bitmap: try Bitmap(contentsOfPNGFile: path), source: path)
+    }
+}
+
+extension CGImage {
+    private static func inkBounds(of b: Bitmap) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        var (x0, y0, x1, y1) = (b.width, b.height, 0, 0)
+        b.pixels.withUnsafeBytes { raw in
+            let words = raw.bindMemory(to: UInt32.self)
+            for y in 0..<b.height {
+                let row = y * b.width
+                var first = 0
+                while first < b.width && words[row + first] == 0 { first += 1 }
+                guard first < b.width else { continue }
+                var last = b.width - 1
+                while last > first && words[row + last] == 0 { last -= 1 }
+                x0 = min(x0, first); x1 = max(x1, last + 1)
+                y0 = min(y0, y); y1 = y + 1
+            }
+        }
+        return x0 < x1 ? (x0, y0, x1, y1) : nil
     }
 }
 
