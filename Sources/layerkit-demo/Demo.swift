@@ -27,6 +27,7 @@ final class Demo {
 
     private let window: Window
     private let renderer: GLRenderer
+    private let compositor = FrameCompositor()
     private let gpuTimer: GPUTimer?
     private let profiler = FrameProfiler()
     private let stage = Stage()
@@ -176,7 +177,7 @@ final class Demo {
         let snapshot = profiler.measure("snapshot") { stage.root.snapshot() }
         profiler.count("page layers", Double(stage.pageLayerCount(in: snapshot)))
         let list = profiler.measure("composite") {
-            Compositor.displayList(root: snapshot, width: Double(size.width), height: Double(size.height), scale: scale, background: nil)
+            compositor.displayList(root: snapshot, width: Double(size.width), height: Double(size.height), scale: scale, background: nil)
         }
         gpuTimer?.begin(frame: frame)
         try profiler.measure("draw") { try renderer.draw(list, into: 0, width: fb.width, height: fb.height) }

@@ -70,6 +70,7 @@ struct BenchCommand: ParsableCommand {
     func measure(_ scene: Scene, renderer: FrameRenderer, frames: Int, warmup: Int, animate: Bool, moveOne: Bool = false) throws -> FrameProfiler {
         let profiler = FrameProfiler()
         let animator = animate ? Animator(scene.root, onlyFirst: moveOne) : nil
+        let compositor = FrameCompositor()
         let (w, h, s) = (Double(scene.canvas.width), Double(scene.canvas.height), Double(scene.canvas.scale))
         for frame in 0..<(warmup + frames) {
             if frame == warmup { profiler.reset() }
@@ -78,8 +79,9 @@ struct BenchCommand: ParsableCommand {
             profiler.measure("layout") { scene.root.layoutIfNeeded() }
             let snapshot = profiler.measure("snapshot") { scene.root.snapshot() }
             let list = profiler.measure("composite") {
-                Compositor.displayList(root: snapshot, width: w, height: h, scale: s, background: scene.canvas.background)
+                compositor.displayList(root: snapshot, width: w, height: h, scale: s, background: scene.canvas.background)
             }
+            profiler.count("display_list_reused", compositor.lastReused ? 1 : 0)
             _ = try renderer.render(list, profiler: profiler)
             profiler.count("layers", Double(snapshot.layerCount))
             profiler.count("quads", Double(list.quadCount))

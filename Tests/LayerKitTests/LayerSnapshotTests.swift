@@ -161,4 +161,32 @@ final class LayerSnapshotTests: XCTestCase {
         XCTAssertEqual(s.layerCount, 4)
         XCTAssertEqual(s.depth, 2)
     }
+
+    /// Snapshots compare by what they describe: every property, the kind, the mask and the
+    /// sublayers in order; a change anywhere in the tree makes them differ.
+    func testSnapshotsCompareByContent() {
+        func tree() -> (CALayer, CALayer, CAShapeLayer, CALayer) {
+            let root = named("root"), a = named("a"), shape = CAShapeLayer(), m = named("mask")
+            shape.strokeColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            root.addSublayer(a); a.addSublayer(shape); a.mask = m
+            return (root, a, shape, m)
+        }
+        let (root, a, shape, m) = tree()
+        let first = root.snapshot()
+        XCTAssertEqual(first, root.snapshot(), "an unchanged tree")
+        XCTAssertEqual(first, tree().0.snapshot(), "an equal tree built apart")
+        let edits: [(String, () -> Void, () -> Void)] = [
+            ("deep property", { shape.opacity = 0.5 }, { shape.opacity = 1 }),
+            ("typed style", { shape.strokeColor = nil }, { shape.strokeColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1) }),
+            ("mask property", { m.bounds = CGRect(x: 0, y: 0, width: 1, height: 1) }, { m.bounds = .zero }),
+            ("sublayer order", { root.insertSublayer(self.named("z"), at: 0) }, { root.sublayers?.first?.removeFromSuperlayer() }),
+            ("mask removed", { a.mask = nil }, { a.mask = m }),
+        ]
+        for (what, edit, undo) in edits {
+            edit()
+            XCTAssertNotEqual(first, root.snapshot(), what)
+            undo()
+            XCTAssertEqual(first, root.snapshot(), "\(what) undone")
+        }
+    }
 }

@@ -59,3 +59,12 @@ extension CALayer {
                       mask: maskStorage.map { $0.copyTree() })
     }
 }
+
+extension LayerSnapshot: Equatable {
+    /// Snapshots are equal when they describe the same tree: the same kind and properties, and
+    /// equal masks and sublayers in the same order (images compare by identity). Comparing costs
+    /// a walk of the tree that stops at the first difference.
+    public static func == (a: LayerSnapshot, b: LayerSnapshot) -> Bool {
+        a === b || (a.properties == b.properties && a.kind == b.kind && a.mask == b.mask && a.sublayers == b.sublayers)
+    }
+}
