@@ -141,10 +141,9 @@ final class Target: @unchecked Sendable {
         self.width = width
         self.height = height
         pixels = .allocate(capacity: width * height * 4)
-        let c = [clear.r, clear.g, clear.b, clear.a].map { Target.byte($0) }
-        for i in 0..<(width * height) {
-            pixels[i * 4] = c[0]; pixels[i * 4 + 1] = c[1]; pixels[i * 4 + 2] = c[2]; pixels[i * 4 + 3] = c[3]
-        }
+        let c = [clear.r, clear.g, clear.b, clear.a].map { UInt32(Target.byte($0)) }
+        UnsafeMutableRawPointer(pixels).bindMemory(to: UInt32.self, capacity: width * height)
+            .initialize(repeating: UInt32(littleEndian: c[0] | c[1] << 8 | c[2] << 16 | c[3] << 24), count: width * height)
     }
 
     deinit { pixels.deallocate() }
@@ -169,6 +168,27 @@ final class Target: @unchecked Sendable {
             UInt8(min(max(s * 255 + Float(d) * k, 0), 255) + 0.5)
         }
         p[0] = channel(src.x, p[0]); p[1] = channel(src.y, p[1]); p[2] = channel(src.z, p[2]); p[3] = channel(src.w, p[3])
+    }
+
+    /// `blend` of one colour over the pixels `xs` of row `y`, with the same arithmetic.
+    func blend(_ xs: Range<Int>, _ y: Int, _ src: SIMD4<Float>) {
+        let k = 1 - src.w
+        let (r, g, b, a) = (src.x * 255, src.y * 255, src.z * 255, src.w * 255)
+        var p = pixels + (y * width + xs.lowerBound) * 4
+        if k == 0 {
+            // Opaque: what is under does not count (d · 0 is 0), every pixel gets the same bytes.
+            @inline(__always) func byte(_ v: Float) -> UInt32 { UInt32(UInt8(min(max(v, 0), 255) + 0.5)) }
+            let word = UInt32(littleEndian: byte(r) | byte(g) << 8 | byte(b) << 16 | byte(a) << 24)
+            UnsafeMutableRawPointer(p).bindMemory(to: UInt32.self, capacity: xs.count).update(repeating: word, count: xs.count)
+            return
+        }
+        for _ in xs {
+            p[0] = UInt8(min(max(r + Float(p[0]) * k, 0), 255) + 0.5)
+            p[1] = UInt8(min(max(g + Float(p[1]) * k, 0), 255) + 0.5)
+            p[2] = UInt8(min(max(b + Float(p[2]) * k, 0), 255) + 0.5)
+            p[3] = UInt8(min(max(a + Float(p[3]) * k, 0), 255) + 0.5)
+            p += 4
+        }
     }
 
     /// Sets every pixel of `area` to `color`.

@@ -7,8 +7,10 @@ import LayerKit
 ///
 /// Per pixel the work is `Coverage`'s rules; what is hoisted is only what does not change
 /// across the quad: affine quads step their local coordinates by constant increments (no
-/// divide), single-segment texel maps are linear coefficients, and a quad whose coverage can
-/// only be 0 or 1 skips the coverage arithmetic.
+/// divide), single-segment texel maps are linear coefficients, a quad whose coverage can
+/// only be 0 or 1 skips the coverage arithmetic, and along each row the pixels that lie safely
+/// inside a colour quad (or inside a border's hole) are blended as one colour (or skipped)
+/// without asking the per-pixel function what it would answer anyway.
 struct PreparedQuad {
     let quad: DrawQuad
     let x0: Int, x1: Int, y0: Int, y1: Int
@@ -27,6 +29,15 @@ struct PreparedQuad {
     let pixelHalfPlanes: [(a: Double, b: Double, c: Double)]
     /// The other clips, evaluated per pixel in their layers' planes.
     let clips: [Clip]
+    /// For a colour fill with aliased edges and no clips but half-planes: convex pixel-space
+    /// polygons (at most two, the arms of a rounded rectangle's cross) where coverage is exactly
+    /// 1, whose pixels blend `solid` without the per-pixel function.
+    let interiors: [[SIMD2<Double>]]
+    /// The premultiplied colour times opacity that the per-pixel function gives interior pixels.
+    let solid: SIMD4<Float>
+    /// For an aliased square border without clips but half-planes: the hole, in pixels, where
+    /// coverage is exactly 0, whose pixels are skipped without the per-pixel function.
+    let hole: [SIMD2<Double>]?
 
     enum FillKind { case color, image, pass }
 
@@ -106,6 +117,70 @@ struct PreparedQuad {
         (self.linearX, self.linearY, self.axisX, self.axisY) = (linearX, linearY, axisX, axisY)
         (self.minFilter, self.magFilter) = (minFilter, magFilter)
         needsLOD = minFilter != magFilter || magFilter == .trilinear
+        solid = q.opacity == 1 ? color : color * q.opacity
+        interiors = kind == .color && otherClips.isEmpty ? PreparedQuad.interiors(q, halfPlanes: halfPlanes) : []
+        hole = binaryBorderWidth.flatMap { w in
+            let r = q.rect.standardized.insetBy(dx: CGFloat(w), dy: CGFloat(w))
+            return r.width > 0 && r.height > 0 ? PreparedQuad.safeOutline(q, rect: r, halfPlanes: halfPlanes) : nil
+        }
+    }
+
+    /// `rect` projected and clipped like the outline, for interior and hole runs; `nil` when
+    /// empty, or so far out that `interiorMargin` would not be safe.
+    private static func safeOutline(_ q: DrawQuad, rect: CGRect, halfPlanes: [(a: Double, b: Double, c: Double)]) -> [SIMD2<Double>]? {
+        guard var poly = projectedOutline(q, rect: rect) else { return nil }
+        for h in halfPlanes { poly = clip(poly, h) }
+        return poly.count >= 3 && poly.allSatisfy({ abs($0.x) < 1e6 && abs($0.y) < 1e6 }) ? poly : nil
+    }
+
+    /// Local rectangles where `Coverage.roundedRect` is exactly 1 for aliased edges (the whole
+    /// rectangle when square; the two arms of the cross outside the corners when rounded, since
+    /// only corners are antialiased), projected and clipped like the outline. Nothing for
+    /// antialiased edges, borders, or coordinates so large that the margin below is not safe.
+    private static func interiors(_ q: DrawQuad, halfPlanes: [(a: Double, b: Double, c: Double)]) -> [[SIMD2<Double>]] {
+        guard case .rect(let radius) = q.shape, !q.antialiased else { return [] }
+        let r = q.rect.standardized
+        let rr = CGFloat(min(max(radius, 0), Double(min(r.width, r.height)) / 2))
+        let arms = rr > 0 ? [r.insetBy(dx: rr, dy: 0), r.insetBy(dx: 0, dy: rr)] : [r]
+        return arms.compactMap { $0.width > 0 && $0.height > 0 ? safeOutline(q, rect: $0, halfPlanes: halfPlanes) : nil }
+    }
+
+    /// How far inside an interior polygon, in pixels, a pixel centre must lie to be drawn as
+    /// interior: far more than the rounding that separates the projected outline from the
+    /// per-pixel inverse map, so every interior pixel is one the per-pixel function covers.
+    private static let interiorMargin = 1e-4
+
+    /// The columns of row `py` whose pixel centres lie inside an interior polygon (where the
+    /// two arms' runs do not meet, the longer).
+    @inline(__always)
+    func interiorRun(_ py: Int) -> Range<Int> {
+        let y = Double(py) + 0.5
+        var run = 0..<0
+        for poly in interiors {
+            let r = PreparedQuad.inside(poly, row: y)
+            if run.isEmpty || (!r.isEmpty && r.lowerBound <= run.upperBound && run.lowerBound <= r.upperBound) {
+                run = run.isEmpty ? r : min(run.lowerBound, r.lowerBound)..<max(run.upperBound, r.upperBound)
+            } else if r.count > run.count {
+                run = r
+            }
+        }
+        return run
+    }
+
+    /// The columns whose centres on the line `y` lie at least `interiorMargin` inside `poly`.
+    static func inside(_ poly: [SIMD2<Double>], row y: Double) -> Range<Int> {
+        let e = interiorMargin
+        var lo = Double.infinity, hi = -Double.infinity, top = Double.infinity, bottom = -Double.infinity
+        for i in poly.indices {
+            let a = poly[i], b = poly[(i + 1) % poly.count]
+            top = min(top, a.y); bottom = max(bottom, a.y)
+            guard min(a.y, b.y) <= y && max(a.y, b.y) >= y && a.y != b.y else { continue }
+            let x = a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y)
+            lo = min(lo, x); hi = max(hi, x)
+        }
+        guard y > top + e && y < bottom - e && lo < hi else { return 0..<0 }
+        let first = Int((lo + e - 0.5).rounded(.up)), end = Int((hi - e - 0.5).rounded(.down)) + 1
+        return first < end ? first..<end : 0..<0
     }
 
     /// Stands in for "no texture" so the unowned fields are always valid.
@@ -113,8 +188,8 @@ struct PreparedQuad {
 
     /// The quad's rectangle projected to pass pixels, clipped at w = 1e-5 like the GL clipper;
     /// `nil` when nothing is in front of the eye.
-    static func projectedOutline(_ q: DrawQuad) -> [SIMD2<Double>]? {
-        let r = q.rect.standardized
+    static func projectedOutline(_ q: DrawQuad, rect: CGRect? = nil) -> [SIMD2<Double>]? {
+        let r = (rect ?? q.rect).standardized
         let pts = clipToFront([(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)].map { c in
             let h = q.transform.apply(x: c.0, y: c.1, z: 0)
             return SIMD4(Double(h.x), Double(h.y), Double(h.z), Double(h.w))
@@ -184,42 +259,43 @@ struct PreparedQuad {
             let cy = Double(py) + 0.5
             // Affine: local coordinates and the Jacobian are linear along the row.
             let iw = affine ? 1 / m.8 : 0
-            let stepX = m.0 * iw, stepY = m.1 * iw
-            var ax = (Double(cols.lowerBound) + 0.5) * m.0 * iw + (cy * m.3 + m.6) * iw
-            var ay = (Double(cols.lowerBound) + 0.5) * m.1 * iw + (cy * m.4 + m.7) * iw
+            let rowX = (cy * m.3 + m.6) * iw, rowY = (cy * m.4 + m.7) * iw
             let affineJac = (m.0 * iw, m.1 * iw, m.3 * iw, m.4 * iw)
-            for px in cols {
+            @inline(__always) func shade(_ px: Int) {
                 let x: Double, y: Double, jac: (Double, Double, Double, Double)
                 if affine {
-                    x = ax; y = ay; jac = affineJac
-                    ax += stepX; ay += stepY
+                    x = (Double(px) + 0.5) * m.0 * iw + rowX; y = (Double(px) + 0.5) * m.1 * iw + rowY; jac = affineJac
                 } else {
-                    guard let l = Coverage.local(q.inverse, Double(px) + 0.5, cy) else { continue }
+                    guard let l = Coverage.local(q.inverse, Double(px) + 0.5, cy) else { return }
                     x = l.x; y = l.y; jac = (l.dxdpx, l.dydpx, l.dxdpy, l.dydpy)
                 }
-                var inside = true
-                for h in halfPlanes where h.a * (Double(px) + 0.5) + h.b * cy + h.c < 0 { inside = false; break }
-                if !inside { continue }
+                for h in halfPlanes where h.a * (Double(px) + 0.5) + h.b * cy + h.c < 0 { return }
                 var cov: Double
                 if binaryCoverage {
-                    guard x >= minX && x < maxX && y >= minY && y < maxY else { continue }
+                    guard x >= minX && x < maxX && y >= minY && y < maxY else { return }
                     cov = 1
                 } else if let w = binaryBorderWidth {
                     guard x >= minX && x < maxX && y >= minY && y < maxY,
-                          !(x >= minX + w && x < maxX - w && y >= minY + w && y < maxY - w) else { continue }
+                          !(x >= minX + w && x < maxX - w && y >= minY + w && y < maxY - w) else { return }
                     cov = 1
                 } else {
                     cov = coverage(x, y, jac: jac)
-                    if cov <= 0 { continue }
+                    if cov <= 0 { return }
                     for i in 0..<clips.count where cov > 0 {
                         cov *= PreparedQuad.clipCoverage(clips[i], Double(px) + 0.5, cy)
                     }
-                    if cov <= 0 { continue }
+                    if cov <= 0 { return }
                 }
                 let color = sample(x, y, jac: jac)
-                if color.w <= 0 && color.x <= 0 && color.y <= 0 && color.z <= 0 { continue }
+                if color.w <= 0 && color.x <= 0 && color.y <= 0 && color.z <= 0 { return }
                 target.blend(px, py, cov == 1 && opacity == 1 ? color : color * (Float(cov) * opacity))
             }
+            // Interior pixels get exactly what `shade` would give them, hole pixels nothing,
+            // without asking.
+            let run = (hole.map { PreparedQuad.inside($0, row: cy) } ?? interiorRun(py)).clamped(to: cols)
+            for px in cols.lowerBound..<run.lowerBound { shade(px) }
+            if !run.isEmpty && hole == nil { target.blend(run, py, solid) }
+            for px in max(run.upperBound, cols.lowerBound)..<cols.upperBound { shade(px) }
         }
         }
         }
