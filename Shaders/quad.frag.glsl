@@ -32,6 +32,10 @@
 //                     and the level of detail decides nothing)
 //   LK_BORDER         some border leaves a hole: the inner cut-out
 //   LK_ONE_FILL       the draw's quads all have the same kind of fill: no per-quad test
+//   LK_SEGMENTED_MAPS some image's texel map has several segments (contentsCenter); else every
+//                     map has one segment per axis (v_r12, v_r13: the first segment of axis(),
+//                     with the same arithmetic), and the segment inputs are left unread, which
+//                     spares the rasteriser their setup
 
 #define DATA_WIDTH 1024
 #define CLIP_STRIDE 4
@@ -54,6 +58,8 @@ flat in vec4 v_r8;
 flat in vec4 v_r9;
 flat in vec4 v_r10;
 flat in vec4 v_r11;
+flat in vec4 v_r12;
+flat in vec4 v_r13;
 #ifdef LK_HALF_PLANES
 flat in vec4 v_h0;
 flat in vec4 v_h1;
@@ -213,8 +219,13 @@ void main() {
     if (fillKind == 1.0)
   #endif
     {
+  #ifdef LK_SEGMENTED_MAPS
         vec2 ux = axis(l.x, v_r7.xyz, vec3(v_r7.w, v_r8.xy), vec3(v_r8.zw, v_r9.x));
         vec2 vy = axis(l.y, v_r9.yzw, v_r10.xyz, vec3(v_r10.w, v_r11.xy));
+  #else
+        vec2 ux = vec2(v_r12.y + (l.x - v_r12.x) * v_r12.z, v_r12.z);
+        vec2 vy = vec2(v_r13.x + (l.y - v_r12.w) * v_r13.y, v_r13.y);
+  #endif
         vec2 uv = vec2(ux.x, vy.x);
   #ifdef LK_LOD
         float su = ux.y, sv = vy.y;

@@ -12,6 +12,8 @@
 //   17..22 up to eight half-plane clips in pass pixels, (A, B, C) each, relative to the
 //         reference pixel: the pixel centre q is kept where A qx + B qy + C >= 0 (GLSL ES
 //         uses only the first four; unused ones are (0, 0, 1))
+//   23..24 an image's texel map when each axis has one segment: (start, texel, slope) for x,
+//         then for y
 // The vertex leaves z at 0 so that nothing is near- or far-clipped, while w <= 0 (behind the
 // eye) is still clipped by the rasteriser's clipper.
 //
@@ -20,7 +22,7 @@
 //                     homogeneous space), so a piece of a split layer rasterises only its part;
 //                     otherwise (GLSL ES) they go to the fragment shader as v_h0..v_h2.
 
-#define QUAD_STRIDE 23
+#define QUAD_STRIDE 25
 #define DATA_WIDTH 1024
 
 uniform highp sampler2D u_data;
@@ -39,6 +41,8 @@ flat out vec4 v_r8;
 flat out vec4 v_r9;  // image x map / y map
 flat out vec4 v_r10; // image y map
 flat out vec4 v_r11; // image y map, corner radius, border width
+flat out vec4 v_r12; // one-segment image map: x start, texel, slope, y start
+flat out vec4 v_r13; // y texel, slope
 #ifndef LK_CLIP_DISTANCE
 flat out vec4 v_h0;  // half-planes 0 and 1 (A B C A / B C), 2 and 3
 flat out vec4 v_h1;
@@ -91,4 +95,6 @@ void main() {
     v_r9 = fetch(base + 14);
     v_r10 = fetch(base + 15);
     v_r11 = fetch(base + 16);
+    v_r12 = fetch(base + 23);
+    v_r13 = fetch(base + 24);
 }

@@ -95,6 +95,10 @@ void main() {
 //                     and the level of detail decides nothing)
 //   LK_BORDER         some border leaves a hole: the inner cut-out
 //   LK_ONE_FILL       the draw's quads all have the same kind of fill: no per-quad test
+//   LK_SEGMENTED_MAPS some image's texel map has several segments (contentsCenter); else every
+//                     map has one segment per axis (v_r12, v_r13: the first segment of axis(),
+//                     with the same arithmetic), and the segment inputs are left unread, which
+//                     spares the rasteriser their setup
 
 #define DATA_WIDTH 1024
 #define CLIP_STRIDE 4
@@ -117,6 +121,8 @@ flat in vec4 v_r8;
 flat in vec4 v_r9;
 flat in vec4 v_r10;
 flat in vec4 v_r11;
+flat in vec4 v_r12;
+flat in vec4 v_r13;
 #ifdef LK_HALF_PLANES
 flat in vec4 v_h0;
 flat in vec4 v_h1;
@@ -276,8 +282,13 @@ void main() {
     if (fillKind == 1.0)
   #endif
     {
+  #ifdef LK_SEGMENTED_MAPS
         vec2 ux = axis(l.x, v_r7.xyz, vec3(v_r7.w, v_r8.xy), vec3(v_r8.zw, v_r9.x));
         vec2 vy = axis(l.y, v_r9.yzw, v_r10.xyz, vec3(v_r10.w, v_r11.xy));
+  #else
+        vec2 ux = vec2(v_r12.y + (l.x - v_r12.x) * v_r12.z, v_r12.z);
+        vec2 vy = vec2(v_r13.x + (l.y - v_r12.w) * v_r13.y, v_r13.y);
+  #endif
         vec2 uv = vec2(ux.x, vy.x);
   #ifdef LK_LOD
         float su = ux.y, sv = vy.y;
@@ -342,6 +353,8 @@ void main() {
 //   17..22 up to eight half-plane clips in pass pixels, (A, B, C) each, relative to the
 //         reference pixel: the pixel centre q is kept where A qx + B qy + C >= 0 (GLSL ES
 //         uses only the first four; unused ones are (0, 0, 1))
+//   23..24 an image's texel map when each axis has one segment: (start, texel, slope) for x,
+//         then for y
 // The vertex leaves z at 0 so that nothing is near- or far-clipped, while w <= 0 (behind the
 // eye) is still clipped by the rasteriser's clipper.
 //
@@ -350,7 +363,7 @@ void main() {
 //                     homogeneous space), so a piece of a split layer rasterises only its part;
 //                     otherwise (GLSL ES) they go to the fragment shader as v_h0..v_h2.
 
-#define QUAD_STRIDE 23
+#define QUAD_STRIDE 25
 #define DATA_WIDTH 1024
 
 uniform highp sampler2D u_data;
@@ -369,6 +382,8 @@ flat out vec4 v_r8;
 flat out vec4 v_r9;  // image x map / y map
 flat out vec4 v_r10; // image y map
 flat out vec4 v_r11; // image y map, corner radius, border width
+flat out vec4 v_r12; // one-segment image map: x start, texel, slope, y start
+flat out vec4 v_r13; // y texel, slope
 #ifndef LK_CLIP_DISTANCE
 flat out vec4 v_h0;  // half-planes 0 and 1 (A B C A / B C), 2 and 3
 flat out vec4 v_h1;
@@ -421,6 +436,8 @@ void main() {
     v_r9 = fetch(base + 14);
     v_r10 = fetch(base + 15);
     v_r11 = fetch(base + 16);
+    v_r12 = fetch(base + 23);
+    v_r13 = fetch(base + 24);
 }
 
 """#

@@ -16,7 +16,7 @@ struct FrameData {
     /// Texels per row of the data texture (`DATA_WIDTH` in the shaders).
     static let width = 1024
     /// Texels per quad record (`QUAD_STRIDE`).
-    static let quadStride = 23
+    static let quadStride = 25
     /// Half-plane clips a record has room for (desktop GL: the vertex shader's eight clip
     /// distances, the least GL 3.3 guarantees). A piece of a split layer rarely needs more, so
     /// draws rarely need the clip loop, which costs a software rasteriser dearly even when it
@@ -142,6 +142,13 @@ struct FrameData {
             let xs = FrameData.segments(f.x, origin: ox, scale: imageScale.0)
             let ys = FrameData.segments(f.y, origin: oy, scale: imageScale.1)
             for i in 0..<9 { rec[48 + i] = xs[i]; rec[57 + i] = ys[i] }  // through rec[65]
+            // One segment per axis (no contentsCenter): start, texel, slope per axis in two
+            // texels, which spares the fragment shader three inputs and the segment search.
+            if f.x.stops.count > 2 || f.y.stops.count > 2 {
+                features.insert(.segmentedMaps)
+            } else {
+                rec[92] = xs[0]; rec[93] = xs[3]; rec[94] = xs[6]; rec[95] = ys[0]; rec[96] = ys[3]; rec[97] = ys[6]
+            }
         case .pass(let f):
             rec[38] = 2
             features.insert(.pass)

@@ -19,13 +19,16 @@ struct ShaderFeatures: OptionSet, Hashable {
     /// Some border leaves a hole: the shader computes the inner cut-out (with `shapeFull`
     /// through the rounded-rectangle coverage, else with the aliased inside test).
     static let border = ShaderFeatures(rawValue: 1 << 9)
+    /// Some image's texel map has more than one segment on an axis (a nine-slice
+    /// `contentsCenter`): the shader evaluates the segments (else one slope and offset).
+    static let segmentedMaps = ShaderFeatures(rawValue: 1 << 10)
 
     /// The defines, one per line.
     var defines: String {
         let names: [(ShaderFeatures, String)] = [
             (.shapeFull, "LK_SHAPE_FULL"), (.clips, "LK_CLIPS"), (.halfPlanes, "LK_HALF_PLANES"), (.color, "LK_COLOR"),
             (.nearest, "LK_NEAREST"), (.linear, "LK_LINEAR"), (.trilinear, "LK_TRILINEAR"), (.pass, "LK_PASS"),
-            (.lod, "LK_LOD"), (.border, "LK_BORDER"),
+            (.lod, "LK_LOD"), (.border, "LK_BORDER"), (.segmentedMaps, "LK_SEGMENTED_MAPS"),
         ]
         // One kind of fill (colour, image, pass) in the whole draw: the shader skips the test.
         let fills = [contains(.color), !isDisjoint(with: [.nearest, .linear, .trilinear]), contains(.pass)]
