@@ -82,7 +82,7 @@ public final class CPURenderer {
         previous = (list, canvas)
         guard let area = damage else { lastRedrawnPixels = 0; return canvas }
         guard area.area * 2 < list.width * list.height else { return nil }
-        canvas.fill(area, with: list.background)
+        canvas.write { $0.fill(area, with: list.background) }
         var used = Set<ObjectIdentifier>()
         // Only quads that reach the damage are prepared: a cheap bounds test first.
         let reaching = after.filter { q in
@@ -104,10 +104,12 @@ public final class CPURenderer {
 
     private func draw(_ quads: [PreparedQuad], into target: Target, area: PixelRect) {
         let bands = (area.y1 - area.y0 + bandHeight - 1) / bandHeight
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
-            let y0 = area.y0 + band * bandHeight, y1 = min(y0 + bandHeight, area.y1)
-            for q in quads where q.y0 < y1 && q.y1 > y0 {
-                q.draw(rows: max(y0, q.y0)..<min(y1, q.y1), columns: area.x0..<area.x1, into: target)
+        target.write { pixels in
+            DispatchQueue.concurrentPerform(iterations: bands) { band in
+                let y0 = area.y0 + band * bandHeight, y1 = min(y0 + bandHeight, area.y1)
+                for q in quads where q.y0 < y1 && q.y1 > y0 {
+                    q.draw(rows: max(y0, q.y0)..<min(y1, q.y1), columns: area.x0..<area.x1, into: pixels)
+                }
             }
         }
     }
@@ -115,6 +117,7 @@ public final class CPURenderer {
     private func blur(_ src: Texture, horizontal: Bool, weights: [Float], into target: Target) {
         let w = target.width, h = target.height, n = weights.count - 1
         let s = src.base
+        target.write { target in
         DispatchQueue.concurrentPerform(iterations: (h + bandHeight - 1) / bandHeight) { band in
             for y in (band * bandHeight)..<min(band * bandHeight + bandHeight, h) {
                 for x in 0..<w {
@@ -128,30 +131,45 @@ public final class CPURenderer {
                 }
             }
         }
+        }
     }
 }
 
-/// A render target: premultiplied RGBA8, written by bands in parallel (disjoint rows).
-final class Target: @unchecked Sendable {
+/// A render target: premultiplied RGBA8 in a `Bitmap`, handed out without copying (the
+/// next frame's writes copy it only if the caller still holds it), written through a
+/// `PixelWriter` by bands in parallel (disjoint rows).
+final class Target {
     let width: Int
     let height: Int
-    let pixels: UnsafeMutablePointer<UInt8>
+    private var storage: Bitmap
 
     init(width: Int, height: Int, clear: PremultipliedColor) {
         self.width = width
         self.height = height
-        pixels = .allocate(capacity: width * height * 4)
-        let c = [clear.r, clear.g, clear.b, clear.a].map { UInt32(Target.byte($0)) }
-        UnsafeMutableRawPointer(pixels).bindMemory(to: UInt32.self, capacity: width * height)
-            .initialize(repeating: UInt32(littleEndian: c[0] | c[1] << 8 | c[2] << 16 | c[3] << 24), count: width * height)
+        let c = [clear.r, clear.g, clear.b, clear.a].map { UInt32(PixelWriter.byte($0)) }
+        let word = UInt32(littleEndian: c[0] | c[1] << 8 | c[2] << 16 | c[3] << 24)
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            UnsafeMutableRawPointer(buffer.baseAddress!).bindMemory(to: UInt32.self, capacity: width * height)
+                .initialize(repeating: word, count: width * height)
+            count = width * height * 4
+        }
+        storage = Bitmap(width: width, height: height, pixels: pixels)
     }
 
-    deinit { pixels.deallocate() }
+    /// The pixels as a bitmap (shared, not copied).
+    func bitmap() -> Bitmap { storage }
 
-    /// A copy of the pixels as a bitmap.
-    func bitmap() -> Bitmap {
-        Bitmap(width: width, height: height, pixels: Array(UnsafeBufferPointer(start: pixels, count: width * height * 4)))
+    /// Runs `body` with a writer over the pixels, valid only during the call.
+    func write(_ body: (PixelWriter) -> Void) {
+        let w = width
+        storage.pixels.withUnsafeMutableBufferPointer { body(PixelWriter(pixels: $0.baseAddress!, width: w)) }
     }
+}
+
+/// Writes a target's pixels; bands on several threads may share one, each on its own rows.
+struct PixelWriter: @unchecked Sendable {
+    let pixels: UnsafeMutablePointer<UInt8>
+    let width: Int
 
     /// Float 0…1 → 8 bits, rounding to nearest as GL's unorm conversion does.
     @inline(__always)
@@ -193,7 +211,7 @@ final class Target: @unchecked Sendable {
 
     /// Sets every pixel of `area` to `color`.
     func fill(_ area: PixelRect, with color: PremultipliedColor) {
-        let c = [color.r, color.g, color.b, color.a].map { Target.byte($0) }
+        let c = [color.r, color.g, color.b, color.a].map { PixelWriter.byte($0) }
         for y in area.y0..<area.y1 {
             for x in area.x0..<area.x1 {
                 let p = pixels + (y * width + x) * 4
@@ -205,7 +223,7 @@ final class Target: @unchecked Sendable {
     @inline(__always)
     func store(_ x: Int, _ y: Int, _ v: SIMD4<Float>) {
         let i = (y * width + x) * 4
-        pixels[i] = Target.byte(v.x); pixels[i + 1] = Target.byte(v.y)
-        pixels[i + 2] = Target.byte(v.z); pixels[i + 3] = Target.byte(v.w)
+        pixels[i] = PixelWriter.byte(v.x); pixels[i + 1] = PixelWriter.byte(v.y)
+        pixels[i + 2] = PixelWriter.byte(v.z); pixels[i + 3] = PixelWriter.byte(v.w)
     }
 }

@@ -246,7 +246,7 @@ struct PreparedQuad {
     }
 
     /// Draws the quad's pixels in `rows`.
-    func draw(rows: Range<Int>, columns: Range<Int>, into target: Target) {
+    func draw(rows: Range<Int>, columns: Range<Int>, into target: PixelWriter) {
         let q = quad
         let opacity = q.opacity
         let m = q.inverse.m
