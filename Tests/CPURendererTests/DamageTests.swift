@@ -28,6 +28,23 @@ final class DamageTests: XCTestCase {
         XCTAssertEqual(renderer.lastRedrawnPixels, 0, "an unchanged frame redraws nothing")
     }
 
+    /// The renderer hands out its canvas without copying; a frame the caller still holds is
+    /// not touched by the next frame's damage redraw.
+    func testAHeldFrameDoesNotChangeWhenTheNextIsDrawn() {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        let a = solidLayer(CGRect(x: 8, y: 8, width: 20, height: 20), rgb(255, 0, 0))
+        root.addSublayer(a)
+        let renderer = CPURenderer()
+        let first = renderer.render(displayList(root, width: 64, height: 64))
+        let expected = CPURenderer().render(displayList(root, width: 64, height: 64))
+        a.position.x += 20
+        let second = renderer.render(displayList(root, width: 64, height: 64))
+        XCTAssertGreaterThan(renderer.lastRedrawnPixels, 0, "the second frame was a damage redraw")
+        XCTAssertEqual(first, expected, "the first frame is as it was drawn")
+        XCTAssertNotEqual(first.pixels, second.pixels)
+    }
+
     func testReorderingRedrawsTheOverlap() {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
