@@ -20,8 +20,9 @@ public final class CPURenderer {
     let bandHeight = 32
     /// Decoded images and their mipmaps, kept while the same `CGImage` is drawn.
     private var textures: [ObjectIdentifier: (image: CGImage, texture: Texture)] = [:]
-    /// The last frame, for damage: its canvas quads and pixels.
-    private var previous: (list: DisplayList, canvas: Target)?
+    /// The last frame, for damage: its canvas quads, pixels, and the pixels each quad may
+    /// touch (`PreparedQuad.pixelBounds`, nil where it draws nothing).
+    private var previous: (list: DisplayList, canvas: Target, bounds: [PixelRect?])?
     /// Pixels redrawn by the last `render`, for profiles and tests.
     public private(set) var lastRedrawnPixels = 0
     /// Whether unchanged pixels are kept from the last frame (on by default); off, every frame
@@ -38,12 +39,15 @@ public final class CPURenderer {
         results.reserveCapacity(list.passes.count)
         var used = Set<ObjectIdentifier>()
         var canvas: Target?
+        var bounds: [PixelRect?] = []
         for pass in list.passes {
             let isCanvas = pass.index == list.passes.count - 1
             let target = Target(width: pass.width, height: pass.height, clear: isCanvas ? list.background : .clear)
             switch pass.content {
             case .quads(let quads):
-                draw(prepare(quads, results, pass, &used), into: target, area: PixelRect(x0: 0, x1: pass.width, y0: 0, y1: pass.height))
+                let prepared = prepare(quads, results, pass, &used)
+                if isCanvas { bounds = prepared.bounds }
+                draw(prepared.quads, into: target, area: PixelRect(x0: 0, x1: pass.width, y0: 0, y1: pass.height))
             case let .blur(source, horizontal, weights):
                 blur(results[source], horizontal: horizontal, weights: weights, into: target)
             }
@@ -51,45 +55,59 @@ public final class CPURenderer {
         }
         textures = textures.filter { used.contains($0.key) }
         lastRedrawnPixels = list.width * list.height
-        previous = list.passes.count == 1 ? (list, canvas!) : nil
+        previous = list.passes.count == 1 ? (list, canvas!, bounds) : nil
         return canvas!.bitmap()
     }
 
-    private func prepare(_ quads: [DrawQuad], _ passes: [Texture], _ pass: RenderPass, _ used: inout Set<ObjectIdentifier>) -> [PreparedQuad] {
-        quads.compactMap { q -> PreparedQuad? in
+    /// The quads that draw something, prepared, and every quad's bounds (nil for those that
+    /// draw nothing). One array of prepared quads: they are large, and arrays of megabytes are
+    /// fresh pages, which cost more to fault in than to fill.
+    private func prepare(_ quads: [DrawQuad], _ passes: [Texture], _ pass: RenderPass,
+                         _ used: inout Set<ObjectIdentifier>) -> (quads: [PreparedQuad], bounds: [PixelRect?]) {
+        var prepared: [PreparedQuad] = [], bounds: [PixelRect?] = []
+        prepared.reserveCapacity(quads.count); bounds.reserveCapacity(quads.count)
+        for q in quads {
             if case .image(let f) = q.fill { used.insert(ObjectIdentifier(f.image)) }
-            return PreparedQuad(q, textures: texture(for:), passes: passes, width: pass.width, height: pass.height)
+            let p = PreparedQuad(q, textures: texture(for:), passes: passes, width: pass.width, height: pass.height)
+            bounds.append(p?.bounds)
+            if let p { prepared.append(p) }
         }
+        return (prepared, bounds)
     }
 
     /// Redraws only what changed since the last frame, or returns `nil` when a full render is
     /// needed (offscreen passes, another size or background, or damage over half the canvas).
     private func redrawDamage(_ list: DisplayList) -> Target? {
-        guard list.passes.count == 1, let (old, canvas) = previous, old.passes.count == 1,
+        guard list.passes.count == 1, let (old, canvas, oldBounds) = previous, old.passes.count == 1,
               old.width == list.width, old.height == list.height, old.background == list.background else { return nil }
         let before = old.canvas.quads, after = list.canvas.quads
+        // Unchanged quads keep last frame's bounds; only changed ones are projected again.
+        var bounds = [PixelRect?](repeating: nil, count: after.count)
         var damage: PixelRect?
-        func add(_ q: DrawQuad) {
-            guard let r = PreparedQuad.pixelBounds(q, width: list.width, height: list.height) else { return }
+        func add(_ r: PixelRect?) {
+            guard let r else { return }
             damage = damage?.union(r) ?? r
         }
         for i in 0..<max(before.count, after.count) {
-            let a = i < before.count ? before[i] : nil, b = i < after.count ? after[i] : nil
-            if a == b { continue }
-            if let a { add(a) }
-            if let b { add(b) }
+            // Indexed in place: copying 10,000 quads out to compare them costs more than comparing.
+            let kept = i < before.count, drawn = i < after.count
+            if kept && drawn && before[i] == after[i] { bounds[i] = oldBounds[i]; continue }
+            if kept { add(oldBounds[i]) }
+            if drawn {
+                bounds[i] = PreparedQuad.pixelBounds(after[i], width: list.width, height: list.height)
+                add(bounds[i])
+            }
         }
-        previous = (list, canvas)
+        previous = (list, canvas, bounds)
         guard let area = damage else { lastRedrawnPixels = 0; return canvas }
         guard area.area * 2 < list.width * list.height else { return nil }
         canvas.write { $0.fill(area, with: list.background) }
         var used = Set<ObjectIdentifier>()
-        // Only quads that reach the damage are prepared: a cheap bounds test first.
-        let reaching = after.filter { q in
-            guard let b = PreparedQuad.pixelBounds(q, width: list.width, height: list.height) else { return false }
+        let reaching = after.indices.filter { i in
+            guard let b = bounds[i] else { return false }
             return b.x0 < area.x1 && b.x1 > area.x0 && b.y0 < area.y1 && b.y1 > area.y0
-        }
-        draw(prepare(reaching, [], list.canvas, &used), into: canvas, area: area)
+        }.map { after[$0] }
+        draw(prepare(reaching, [], list.canvas, &used).quads, into: canvas, area: area)
         lastRedrawnPixels = area.area
         return canvas
     }
@@ -107,8 +125,10 @@ public final class CPURenderer {
         target.write { pixels in
             DispatchQueue.concurrentPerform(iterations: bands) { band in
                 let y0 = area.y0 + band * bandHeight, y1 = min(y0 + bandHeight, area.y1)
-                for q in quads where q.y0 < y1 && q.y1 > y0 {
-                    q.draw(rows: max(y0, q.y0)..<min(y1, q.y1), columns: area.x0..<area.x1, into: pixels)
+                // By index: a loop variable would copy every prepared quad (and retain its
+                // arrays) once per band.
+                for i in quads.indices where quads[i].y0 < y1 && quads[i].y1 > y0 {
+                    quads[i].draw(rows: max(y0, quads[i].y0)..<min(y1, quads[i].y1), columns: area.x0..<area.x1, into: pixels)
                 }
             }
         }

@@ -17,6 +17,8 @@ struct PreparedQuad {
     let minX: Double, minY: Double, maxX: Double, maxY: Double
     /// The projected outline in pixels (clipped at w = 1e-5), for row spans.
     let outline: [SIMD2<Double>]
+    /// `pixelBounds` of the quad: where it may touch pixels, before half-plane clips.
+    let bounds: PixelRect?
     /// Local coordinates are affine in pixel coordinates (no perspective in the inverse map).
     let affine: Bool
     /// Coverage is exactly the half-open inside test: square, aliased, no clips but half-planes.
@@ -62,6 +64,7 @@ struct PreparedQuad {
         let r = q.rect.standardized
         (minX, minY, maxX, maxY) = (Double(r.minX), Double(r.minY), Double(r.maxX), Double(r.maxY))
         guard let projected = PreparedQuad.projectedOutline(q) else { return nil }
+        bounds = PixelRect(around: projected, width: width, height: height)
         var halfPlanes: [(a: Double, b: Double, c: Double)] = [], otherClips: [Clip] = []
         for c in q.clips {
             guard case let .halfPlane(a, b, cc) = c.shape else { otherClips.append(c); continue }
