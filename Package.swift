@@ -64,7 +64,7 @@ if ProcessInfo.processInfo.environment["LAYERKIT_BENCHMARKS"] != nil {
                                          traits: ["MallocInterposer"]))
     package.targets.append(.executableTarget(
         name: "HotPaths",
-        dependencies: ["LayerKit", "LayerCompositor", "CPURenderer", .product(name: "Benchmark", package: "benchmark")],
+        dependencies: ["LayerKit", "LayerCompositor", "CPURenderer", "GLRenderer", .product(name: "Benchmark", package: "benchmark")],
         path: "Benchmarks/HotPaths",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]))
 }

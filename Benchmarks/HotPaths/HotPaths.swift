@@ -1,12 +1,14 @@
 import Benchmark
 import CPURenderer
 import Foundation
+import GLRenderer
 import LayerCompositor
 import LayerKit
 
 /// The hot paths, measured with package-benchmark: matrix math, compositor build for 10,000
-/// layers, and the CPU rasterization of one quad. (GL batch building is measured by
-/// `layerkit bench --backend gl`, which needs a context.)
+/// layers, display list → GL records (the CPU work of a changed GL frame; the GL calls
+/// themselves are measured by `layerkit bench --backend gl`, which has a context), and the CPU
+/// rasterization of one quad.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(5))
 
@@ -29,6 +31,13 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    for kind in BenchmarkScene.allCases {
+        let list = Compositor.displayList(root: kind.make(count: 1_000).root.snapshot(), width: 1280, height: 720, scale: 1, background: nil)
+        Benchmark("GL records, \(kind.rawValue) 1,000 layers (\(list.quadCount) quads)") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(GLRenderer.recordTexels(for: list)) }
+        }
+    }
+
     let quad: DisplayList = {
         let layer = CALayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 256, height: 256)
@@ -38,6 +47,7 @@ let benchmarks: @Sendable () -> Void = {
         return Compositor.displayList(root: layer.snapshot(), width: 400, height: 400, scale: 1, background: nil)
     }()
     let renderer = CPURenderer()
+    renderer.tracksDamage = false  // the same list every iteration: with damage tracking nothing would be drawn
     Benchmark("CPU rasterization of one 256x256 image quad") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(renderer.render(quad)) }
     }

@@ -434,8 +434,20 @@ public final class GLRenderer {
     /// Builds every quad's record (and clip records and blur weights) and uploads them.
     private func buildRecords(_ list: DisplayList, canvas: (width: Int, height: Int), entries: [ObjectIdentifier: TextureCache.Entry],
                               scales: [ObjectIdentifier: [Double]]) throws -> Records {
+        let built = GLRenderer.frameData(list, canvas: canvas, es: isES) { entries[ObjectIdentifier($0)]?.scale ?? (1, 1) }
+        try uploadData(built.data)
+        return Records(list: list, canvas: (canvas.width, canvas.height), scales: scales, features: built.features,
+                       firstQuad: built.firstQuad, weightStart: built.weightStart)
+    }
+
+    /// The CPU side of turning a display list into GL work: every quad's record (in doubles,
+    /// rebased, rounded to float), the shader features that decide its batch's program, and
+    /// where each pass's records and blur weights start. `imageScale` gives uploaded texels per
+    /// image pixel (below 1 only for images downscaled to the texture size limit).
+    static func frameData(_ list: DisplayList, canvas: (width: Int, height: Int), es: Bool, imageScale: (CGImage) -> (Double, Double))
+        -> (data: FrameData, features: [ShaderFeatures?], firstQuad: [Int], weightStart: [Int]) {
         let canvasIndex = list.passes.count - 1
-        var data = FrameData(quadCount: list.quadCount, recordHalfPlanes: isES ? 4 : FrameData.maxRecordHalfPlanes)
+        var data = FrameData(quadCount: list.quadCount, recordHalfPlanes: es ? 4 : FrameData.maxRecordHalfPlanes)
         var features = [ShaderFeatures?](repeating: nil, count: list.quadCount)
         var firstQuad = [Int](repeating: 0, count: list.passes.count)
         var weightStart = [Int](repeating: 0, count: list.passes.count)
@@ -448,7 +460,7 @@ public final class GLRenderer {
             case .quads(let quads):
                 for q in quads {
                     var scale = (1.0, 1.0)
-                    if case .image(let f) = q.fill, let e = entries[ObjectIdentifier(f.image)] { scale = e.scale }
+                    if case .image(let f) = q.fill { scale = imageScale(f.image) }
                     features[g] = data.writeQuad(g, q, width: w, height: h, imageScale: scale)
                     g += 1
                 }
@@ -456,9 +468,13 @@ public final class GLRenderer {
                 weightStart[pass.index] = data.appendWeights(weights)
             }
         }
-        try uploadData(data)
-        return Records(list: list, canvas: (canvas.width, canvas.height), scales: scales, features: features,
-                       firstQuad: firstQuad, weightStart: weightStart)
+        return (data, features, firstQuad, weightStart)
+    }
+
+    /// Builds the records a frame of `list` uploads, as `render` does, without a context, and
+    /// returns how many texels they take: for benchmarks of the CPU work of a changed frame.
+    public static func recordTexels(for list: DisplayList) -> Int {
+        frameData(list, canvas: (list.width, list.height), es: false) { _ in (1, 1) }.data.texelCount
     }
 
     /// Uploads the frame's records into the data texture, growing it when needed.

@@ -31,8 +31,6 @@ struct FrameData {
     /// How far, in pixels, quad geometry reaches beyond the rectangle's projected edges, so that
     /// antialiased fringes (at most half a pixel) and pixel centres on an edge get fragments.
     static let geometryMargin = 1.0
-    /// The near clipping distance of the CPU reference (`PreparedQuad`), in w.
-    static let wClip = 1e-5
 
     /// The texels, four floats each.
     private(set) var floats: [Float]
@@ -74,9 +72,9 @@ struct FrameData {
         let view = Viewport(width: Double(width), height: Double(height))
 
         // Reference pixel: the centre of the visible part's bounding box, in the pass.
-        let corners = [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)].map { c -> SIMD3<Double> in
+        let corners = [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)].map { c -> SIMD4<Double> in
             let p = q.transform.apply(x: c.0, y: c.1, z: 0)
-            return SIMD3(Double(p.x), Double(p.y), Double(p.w))
+            return SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w))
         }
         guard let box = FrameData.visibleBox(corners) else { return nil }
         var features: ShaderFeatures = []
@@ -269,21 +267,15 @@ struct FrameData {
         return e
     }
 
-    /// The pixel bounding box of a projected quad (homogeneous corners), clipped at
-    /// w = `wClip` as the reference clips; nil when nothing is in front of the eye.
-    static func visibleBox(_ pts: [SIMD3<Double>]) -> (lo: SIMD2<Double>, hi: SIMD2<Double>)? {
+    /// The pixel bounding box of a projected quad (homogeneous corners) after `clipToFront`, as
+    /// the reference clips; nil when nothing is in front of the eye.
+    static func visibleBox(_ pts: [SIMD4<Double>]) -> (lo: SIMD2<Double>, hi: SIMD2<Double>)? {
         var lo = SIMD2(Double.infinity, .infinity), hi = -lo
         var any = false
-        for i in pts.indices {
-            let a = pts[i], b = pts[(i + 1) % pts.count]
-            var add: [SIMD3<Double>] = []
-            if a.z >= wClip { add.append(a) }
-            if (a.z >= wClip) != (b.z >= wClip) { add.append(a + (b - a) * ((wClip - a.z) / (b.z - a.z))) }
-            for p in add {
-                let s = SIMD2(p.x / p.z, p.y / p.z)
-                guard s.x.isFinite, s.y.isFinite else { continue }
-                lo = pointwiseMin(lo, s); hi = pointwiseMax(hi, s); any = true
-            }
+        for p in clipToFront(pts) {
+            let s = SIMD2(p.x / p.w, p.y / p.w)
+            guard s.x.isFinite, s.y.isFinite else { continue }
+            lo = pointwiseMin(lo, s); hi = pointwiseMax(hi, s); any = true
         }
         return any ? (lo, hi) : nil
     }
@@ -297,9 +289,9 @@ struct FrameData {
             return SIMD3(Double(h.x), Double(h.y), Double(h.w))
         }
         var pa = project(a), pb = project(b)
-        if pa.z < wClip && pb.z < wClip { return 0 }
-        if pa.z < wClip { pa = pa + (pb - pa) * ((wClip - pa.z) / (pb.z - pa.z)) }
-        if pb.z < wClip { pb = pb + (pa - pb) * ((wClip - pb.z) / (pa.z - pb.z)) }
+        if pa.z < frontClipW && pb.z < frontClipW { return 0 }
+        if pa.z < frontClipW { pa = pa + (pb - pa) * ((frontClipW - pa.z) / (pb.z - pa.z)) }
+        if pb.z < frontClipW { pb = pb + (pa - pb) * ((frontClipW - pb.z) / (pa.z - pb.z)) }
         var s0 = SIMD2(pa.x / pa.z, pa.y / pa.z), s1 = SIMD2(pb.x / pb.z, pb.y / pb.z)
         guard s0.x.isFinite, s0.y.isFinite, s1.x.isFinite, s1.y.isFinite else { return 0 }
         // Liang–Barsky against the viewport grown by two pixels.

@@ -267,7 +267,7 @@ final class Builder {
             for (x, y) in [(e.minX, e.minY), (e.maxX, e.minY), (e.minX, e.maxY), (e.maxX, e.maxY)] {
                 let h = m.apply(x: x, y: y, z: 0)
                 // A corner behind the eye: the projection is unbounded; the caller clamps.
-                guard h.w > DepthSorter.wClip else { return r.insetBy(dx: -8192, dy: -8192) }
+                guard h.w > frontClipW else { return r.insetBy(dx: -8192, dy: -8192) }
                 r = r.union(CGRect(x: h.x / h.w, y: h.y / h.w, width: 0, height: 0))
             }
         }

@@ -27,7 +27,6 @@ enum DepthSorter {
     }
 
     static let thickness = 0.05
-    static let wClip = 1e-5
 
     static func order(_ planes: [Plane]) -> [Piece] {
         if planes.count < 2 || planes.allSatisfy({ $0.matrix.m13 == 0 && $0.matrix.m23 == 0 }) {
@@ -257,18 +256,20 @@ enum DepthSorter {
     }
 }
 
-/// Sutherland–Hodgman against w ≥ 1e-5 in homogeneous space, before any divide: the near
+/// The near clipping distance, in w, of every consumer of a quad's projection.
+public let frontClipW = 1e-5
+
+/// Sutherland–Hodgman against w ≥ `frontClipW` in homogeneous space, before any divide: the near
 /// clip every consumer of a quad's projection uses (depth sorting, CPU spans, pass extents), so
 /// that what is sorted is what is drawn and never a mirrored copy from behind the eye.
 public func clipToFront(_ pts: [SIMD4<Double>]) -> [SIMD4<Double>] {
-    let wClip = DepthSorter.wClip
-    if pts.allSatisfy({ $0.w >= wClip }) { return pts }
+    if pts.allSatisfy({ $0.w >= frontClipW }) { return pts }
     var out: [SIMD4<Double>] = []
     for i in pts.indices {
         let a = pts[i], b = pts[(i + 1) % pts.count]
-        let ina = a.w >= wClip, inb = b.w >= wClip
+        let ina = a.w >= frontClipW, inb = b.w >= frontClipW
         if ina { out.append(a) }
-        if ina != inb { out.append(a + (b - a) * ((wClip - a.w) / (b.w - a.w))) }
+        if ina != inb { out.append(a + (b - a) * ((frontClipW - a.w) / (b.w - a.w))) }
     }
     return out
 }
