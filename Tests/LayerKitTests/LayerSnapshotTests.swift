@@ -189,4 +189,50 @@ final class LayerSnapshotTests: XCTestCase {
             XCTAssertEqual(first, root.snapshot(), "\(what) undone")
         }
     }
+
+    /// A snapshot shares the snapshots of unchanged subtrees with the last one; every kind of
+    /// change reaches it (properties deep down, typed styles, masks, sublayer lists, layout).
+    func testUnchangedSubtreesAreSharedAndChangesAreSeen() {
+        let root = named("root"), a = named("a"), b = named("b"), leaf = named("leaf"), shape = CAShapeLayer(), m = named("m")
+        root.addSublayer(a); root.addSublayer(b); a.addSublayer(leaf); b.addSublayer(shape); b.mask = m
+        let first = root.snapshot()
+        XCTAssertTrue(root.snapshot() === first, "an unchanged tree gives back the same snapshot")
+
+        leaf.opacity = 0.25
+        let second = root.snapshot()
+        XCTAssertFalse(second === first)
+        XCTAssertEqual(second.sublayers[0].sublayers[0].properties.opacity, 0.25)
+        XCTAssertTrue(second.sublayers[1] === first.sublayers[1], "the untouched sibling subtree is shared")
+
+        shape.lineWidth = 7
+        guard case .shape(let style) = root.snapshot().sublayers[1].sublayers[0].kind else { return XCTFail("kind") }
+        XCTAssertEqual(style.lineWidth, 7)
+
+        m.opacity = 0.5
+        XCTAssertEqual(root.snapshot().sublayers[1].mask?.properties.opacity, 0.5)
+
+        let c = named("c")
+        leaf.addSublayer(c)
+        XCTAssertEqual(root.snapshot().sublayers[0].sublayers[0].sublayers.count, 1)
+        c.removeFromSuperlayer()
+        XCTAssertEqual(root.snapshot().sublayers[0].sublayers[0].sublayers.count, 0)
+
+        // Moving a subtree: its old and new parents change, the subtree itself is shared.
+        let moved = root.snapshot().sublayers[0].sublayers[0]
+        b.addSublayer(leaf)
+        let after = root.snapshot()
+        XCTAssertEqual(after.sublayers[0].sublayers.count, 0)
+        XCTAssertTrue(after.sublayers[1].sublayers[1] === moved)
+
+        // Layout done by snapshot() itself is seen.
+        final class Stacking: CALayer {
+            override func layoutSublayers() { for (i, l) in (sublayers ?? []).enumerated() { l.position = CGPoint(x: 0, y: Double(i) * 10) } }
+        }
+        let stack = Stacking()
+        root.addSublayer(stack)
+        stack.addSublayer(named("s0")); stack.addSublayer(named("s1"))
+        XCTAssertEqual(root.snapshot().sublayers[2].sublayers[1].properties.position.y, 10)
+        stack.insertSublayer(named("s-1"), at: 0)
+        XCTAssertEqual(root.snapshot().sublayers[2].sublayers.map { $0.properties.position.y }, [0, 10, 20])
+    }
 }

@@ -54,7 +54,7 @@ public enum LayerTreeError: Error, Equatable, CustomStringConvertible {
 /// immutable and may be shared by trees and snapshots on any thread.
 open class CALayer {
     /// All drawable state of the layer as one value; the properties below read and write it.
-    public var properties = LayerProperties()
+    public var properties = LayerProperties() { didSet { snapshotChanged() } }
 
     /// The layer this one is a sublayer (or the mask) of.
     public internal(set) weak var superlayer: CALayer?
@@ -63,10 +63,15 @@ open class CALayer {
     var isMask = false
 
     /// Backing store of `sublayers` (which reads `nil` when empty, as Core Animation's does).
-    var sublayerListStorage: [CALayer] = []
+    var sublayerListStorage: [CALayer] = [] { didSet { snapshotChanged() } }
 
     /// Backing store of `mask`.
-    var maskStorage: CALayer?
+    var maskStorage: CALayer? { didSet { snapshotChanged() } }
+
+    /// This subtree's last snapshot, kept while nothing in the subtree changes, so that a
+    /// snapshot of a tree where little moved copies only what did (and a compositor comparing
+    /// it with the last frame's stops at identity).
+    var cachedSnapshot: LayerSnapshot?
 
     /// Whether `layoutIfNeeded()` will call `layoutSublayers()`.
     var layoutPending = false
@@ -85,8 +90,21 @@ open class CALayer {
     public init(layer: CALayer) { properties = layer.properties }
 
     /// The layer's kind and typed properties, as a snapshot records them; the typed layers
-    /// override it.
-    open var snapshotKind: LayerSnapshot.Kind { .layer }
+    /// override it (within LayerKit only: snapshots are kept until the layer's own state
+    /// changes, which an override outside could not report).
+    public var snapshotKind: LayerSnapshot.Kind { .layer }
+
+    /// Something this layer's snapshot records changed: drops the kept snapshots of this layer
+    /// and of every layer whose snapshot contains it. An ancestor with none kept has none kept
+    /// above it either (a snapshot is kept only together with its subtree's), so the walk stops
+    /// there.
+    func snapshotChanged() {
+        var layer: CALayer? = self
+        while let l = layer, l.cachedSnapshot != nil {
+            l.cachedSnapshot = nil
+            layer = l.superlayer
+        }
+    }
 
     // MARK: Layout
 

@@ -3,7 +3,8 @@ import Foundation
 /// An immutable copy of a layer tree, for rendering on any thread while the tree is edited.
 ///
 /// `CALayer.snapshot()` lays the tree out (`layoutIfNeeded`) and copies every property by
-/// value; images are shared (they are immutable). The compositor reads only snapshots.
+/// value (sharing the snapshots of subtrees that have not changed since the last one); images
+/// are shared (they are immutable). The compositor reads only snapshots.
 public final class LayerSnapshot: Sendable {
     /// What kind of layer this is, with the typed layers' extra properties.
     public enum Kind: Equatable, Sendable {
@@ -47,16 +48,22 @@ public final class LayerSnapshot: Sendable {
 }
 
 extension CALayer {
-    /// Lays the tree out, then copies it into an immutable `LayerSnapshot`.
+    /// Lays the tree out, then copies it into an immutable `LayerSnapshot`. Subtrees that have
+    /// not changed since the last snapshot are not copied again: the new snapshot shares their
+    /// snapshots with the last one (the same objects), so an unchanged tree gives back the very
+    /// same snapshot.
     public func snapshot() -> LayerSnapshot {
         layoutIfNeeded()
         return copyTree()
     }
 
     private func copyTree() -> LayerSnapshot {
-        LayerSnapshot(properties: properties, kind: snapshotKind,
-                      sublayers: sublayerListStorage.map { $0.copyTree() },
-                      mask: maskStorage.map { $0.copyTree() })
+        if let kept = cachedSnapshot { return kept }
+        let s = LayerSnapshot(properties: properties, kind: snapshotKind,
+                              sublayers: sublayerListStorage.map { $0.copyTree() },
+                              mask: maskStorage.map { $0.copyTree() })
+        cachedSnapshot = s
+        return s
     }
 }
 

@@ -8,7 +8,7 @@ import Foundation
 /// Hit testing passes through it to its sublayers.
 open class CATransformLayer: CALayer {
     /// `.transformLayer`.
-    open override var snapshotKind: LayerSnapshot.Kind { .transformLayer }
+    public override var snapshotKind: LayerSnapshot.Kind { .transformLayer }
 }
 
 /// The fill rule of a shape (`CAShapeLayerFillRule`).
@@ -75,9 +75,9 @@ public struct ShapeStyle: Equatable, Sendable {
 /// are ignored, and `strokeStart` and `strokeEnd` are clamped to 0…1.
 open class CAShapeLayer: CALayer {
     /// The shape's style as one value (the properties below read and write it).
-    public var style = ShapeStyle()
+    public var style = ShapeStyle() { didSet { snapshotChanged() } }
     /// `.shape` with this layer's style.
-    open override var snapshotKind: LayerSnapshot.Kind { .shape(style) }
+    public override var snapshotKind: LayerSnapshot.Kind { .shape(style) }
     /// The path drawn, in the layer's bounds space.
     public var path: CGPath? { get { style.path } set { setIfFinite(&style.path, newValue) } }
     /// Fill colour; `nil` fills nothing.
@@ -135,9 +135,9 @@ public struct GradientStyle: Equatable, Sendable {
 /// Its numeric setters follow `CALayer`'s rule: non-finite points or locations are ignored.
 open class CAGradientLayer: CALayer {
     /// The gradient as one value (the properties below read and write it).
-    public var style = GradientStyle()
+    public var style = GradientStyle() { didSet { snapshotChanged() } }
     /// `.gradient` with this layer's style.
-    open override var snapshotKind: LayerSnapshot.Kind { .gradient(style) }
+    public override var snapshotKind: LayerSnapshot.Kind { .gradient(style) }
     /// The colours, in order.
     public var colors: [CGColor]? { get { style.colors } set { style.colors = newValue } }
     /// Where each colour sits, 0…1; `nil` spaces them evenly.
@@ -201,9 +201,9 @@ public struct TextStyle: Equatable, Sendable {
 /// Its `fontSize` setter follows `CALayer`'s rule: a non-finite size is ignored.
 open class CATextLayer: CALayer {
     /// The text style as one value (the properties below read and write it).
-    public var style = TextStyle()
+    public var style = TextStyle() { didSet { snapshotChanged() } }
     /// `.text` with this layer's style.
-    open override var snapshotKind: LayerSnapshot.Kind { .text(style) }
+    public override var snapshotKind: LayerSnapshot.Kind { .text(style) }
     /// The text drawn.
     public var string: String? { get { style.string } set { style.string = newValue } }
     /// A font family name or a font file path; `nil` is the default font.
