@@ -45,6 +45,8 @@ uniform highp sampler2D u_image;  // image fill: contents, rows top-down, with u
 uniform highp sampler2D u_pass;   // pass fill: an earlier pass, rows bottom-up
 uniform highp sampler2D u_mask;   // pass fill: the mask pass, rows bottom-up
 uniform float u_passHeight;       // height of the pass being drawn, for top-left pixel rows
+uniform vec2 u_imageSize;         // u_image's level 0 size in texels (textureSize per fragment
+                                  // cost llvmpipe a sixth of an image-heavy frame)
 
 flat in vec4 v_r0;
 flat in vec4 v_r1;
@@ -131,10 +133,9 @@ vec2 axis(float v, vec3 s, vec3 t, vec3 b) {
 }
 
 // GL_NEAREST at texel coordinates, clamped to the edge (exact: no normalised coordinates).
-vec4 nearestTexel(sampler2D tex, vec2 uv) {
-    ivec2 size = textureSize(tex, 0);
-    ivec2 i = clamp(ivec2(floor(uv)), ivec2(0), size - 1);
-    return texelFetch(tex, i, 0);
+vec4 nearestTexel(vec2 uv) {
+    ivec2 i = clamp(ivec2(floor(uv)), ivec2(0), ivec2(u_imageSize) - 1);
+    return texelFetch(u_image, i, 0);
 }
 
 // GL_LINEAR at texel coordinates (top-left rows) of a pass texture (rows bottom-up), clamped to
@@ -241,16 +242,16 @@ void main() {
         float filterKind = v_r5.z;
         float lod = 0.0;
   #endif
-        vec2 st = uv / vec2(textureSize(u_image, 0));
+        vec2 st = uv / u_imageSize;
   #if defined(LK_TRILINEAR)
         vec4 filtered = textureLod(u_image, st, filterKind == 2.0 ? max(lod, 0.0) : 0.0);
   #elif defined(LK_LINEAR)
         vec4 filtered = textureLod(u_image, st, 0.0);
   #endif
   #if defined(LK_NEAREST) && (defined(LK_LINEAR) || defined(LK_TRILINEAR))
-        color = filterKind == 0.0 ? nearestTexel(u_image, uv) : filtered;
+        color = filterKind == 0.0 ? nearestTexel(uv) : filtered;
   #elif defined(LK_NEAREST)
-        color = nearestTexel(u_image, uv);
+        color = nearestTexel(uv);
   #else
         color = filtered;
   #endif

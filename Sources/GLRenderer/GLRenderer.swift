@@ -115,7 +115,7 @@ public final class GLRenderer {
     private let pool = PassTargetPool()
     private var quadPrograms: [ShaderFeatures: ShaderProgram] = [:]
     private let blurProgram: ShaderProgram
-    private static let quadUniforms = ["u_data", "u_image", "u_pass", "u_mask", "u_firstQuad", "u_passSize", "u_passHeight"]
+    private static let quadUniforms = ["u_data", "u_image", "u_pass", "u_mask", "u_firstQuad", "u_passSize", "u_passHeight", "u_imageSize"]
     private var vertexArray: GLuint = 0
     private var dataTexture: GLuint = 0
     private var dataRows = 0
@@ -381,6 +381,7 @@ public final class GLRenderer {
 
         var batchStart = first, batchCount = 0
         var bound: [GLuint?] = [nil, nil, nil]  // image, pass, mask units
+        var imageSize: (Float, Float) = (1, 1)  // of the bound image
         var batchFeatures: ShaderFeatures = []
         func flush() throws {
             guard batchCount > 0 else { return }
@@ -389,6 +390,7 @@ public final class GLRenderer {
             state.setUniform(program["u_passSize"], float2: (Float(width), Float(height)))
             state.setUniform(program["u_passHeight"], float: Float(height))
             for (unit, t) in bound.enumerated() { if let t { state.bindTexture(t, unit: unit) } }
+            if bound[Unit.image] != nil { state.setUniform(program["u_imageSize"], float2: imageSize) }
             state.setUniform(program["u_firstQuad"], int: Int32(batchStart))
             glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batchCount))
             stats.drawCalls += 1
@@ -396,9 +398,14 @@ public final class GLRenderer {
         for (k, q) in quads.enumerated() {
             let g = first + k
             var needs: [GLuint?] = [nil, nil, nil]
+            var needSize = imageSize
             if features[g] != nil {
                 switch q.fill {
-                case .image(let f): needs[Unit.image] = entries[ObjectIdentifier(f.image)]?.texture
+                case .image(let f):
+                    if let e = entries[ObjectIdentifier(f.image)] {
+                        needs[Unit.image] = e.texture
+                        needSize = (Float(e.width), Float(e.height))
+                    }
                 case .pass(let f):
                     needs[Unit.pass] = targets[f.pass]?.texture
                     if let m = f.mask { needs[Unit.mask] = targets[m]?.texture }
@@ -413,6 +420,7 @@ public final class GLRenderer {
                 batchFeatures = []
             }
             for u in 0..<3 where needs[u] != nil { bound[u] = needs[u] }
+            imageSize = needSize
             batchFeatures.formUnion(features[g] ?? [])
             batchCount += 1
         }
