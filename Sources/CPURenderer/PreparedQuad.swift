@@ -25,6 +25,10 @@ struct PreparedQuad {
     let binaryCoverage: Bool
     /// For an aliased square border without clips, its width: coverage is then 0 or 1 too.
     let binaryBorderWidth: Double?
+    /// How far beyond the outline `span` looks, in pixels: with coverage 0 or 1 a pixel counts
+    /// only if its centre is inside, so half a pixel and a rounding allowance (while the outline's
+    /// coordinates are small enough for that allowance); 1.5 for antialiased fringes.
+    let spanMargin: Double
     /// Half-plane clips as `A·px + B·py + C ≥ 0` in pixel coordinates: a half-plane of the
     /// layer's plane is one of the pixel plane too (multiply through by w > 0), so the test needs
     /// no divide and also trims the row spans.
@@ -57,6 +61,9 @@ struct PreparedQuad {
     let minFilter: Filter, magFilter: Filter
     /// Whether the filter depends on the level of detail (min and mag differ, or trilinear).
     let needsLOD: Bool
+    /// Whether coverage or filtering reads the pixel → local Jacobian (else a perspective quad
+    /// maps each pixel centre without it).
+    let needsJacobian: Bool
     let passScale: Double
 
     init?(_ q: DrawQuad, textures: (CGImage) -> Texture, passes: [Texture], width: Int, height: Int) {
@@ -91,6 +98,8 @@ struct PreparedQuad {
         } else {
             binaryBorderWidth = nil
         }
+        let moderate = outline.allSatisfy { abs($0.x) < 1e6 && abs($0.y) < 1e6 }
+        spanMargin = (binaryCoverage || binaryBorderWidth != nil) && moderate ? 0.5 + 1e-3 : 1.5
         var (kind, color, hasMask, tint, passScale) = (FillKind.color, SIMD4<Float>(), false, SIMD4<Float>?.none, 1.0)
         var (linearX, linearY, axisX, axisY): ((k: Double, c: Double)?, (k: Double, c: Double)?, AxisMap?, AxisMap?) = (nil, nil, nil, nil)
         var (minFilter, magFilter) = (Filter.linear, Filter.linear)
@@ -120,6 +129,7 @@ struct PreparedQuad {
         (self.linearX, self.linearY, self.axisX, self.axisY) = (linearX, linearY, axisX, axisY)
         (self.minFilter, self.magFilter) = (minFilter, magFilter)
         needsLOD = minFilter != magFilter || magFilter == .trilinear
+        needsJacobian = !(binaryCoverage || binaryBorderWidth != nil) || (kind == .image && needsLOD)
         solid = q.opacity == 1 ? color : color * q.opacity
         interiors = kind == .color && otherClips.isEmpty ? PreparedQuad.interiors(q, halfPlanes: halfPlanes) : []
         hole = binaryBorderWidth.flatMap { w in
@@ -220,15 +230,15 @@ struct PreparedQuad {
         return out
     }
 
-    /// The pixel columns whose centres may be covered on row `py`: for aliased coverage the
-    /// outline's crossing of the row centre line; otherwise the outline's x extent over the band
-    /// y ± 1 (a fringe pixel can lie half a pixel outside the outline in any direction, which
-    /// along a nearly horizontal edge is many columns from where the edge crosses the centre
-    /// line), widened by 1.5 pixels.
+    /// The pixel columns whose centres may be covered on row `py`: for aliased coverage (0 or
+    /// 1) the outline's crossing of the row centre line, widened by `spanMargin`; otherwise the
+    /// outline's x extent over the band y ± 1 (a fringe pixel can lie half a pixel outside the
+    /// outline in any direction, which along a nearly horizontal edge is many columns from where
+    /// the edge crosses the centre line), widened by 1.5 pixels.
     @inline(__always)
     func span(_ py: Int) -> Range<Int>? {
         let y = Double(py) + 0.5
-        let (b0, b1) = binaryCoverage ? (y, y) : (y - 1, y + 1)
+        let (b0, b1) = spanMargin < 1 ? (y, y) : (y - 1, y + 1)
         var lo = Double.infinity, hi = -Double.infinity
         let n = outline.count
         for i in 0..<n {
@@ -243,8 +253,8 @@ struct PreparedQuad {
         }
         guard lo.isFinite else { return nil }
         // Clamped before converting: an edge far off the target (1e30) would overflow Int.
-        let s = Int(min(max((lo - 1.5).rounded(.down), Double(x0)), Double(x1)))
-        let e = Int(max(min((hi + 1.5).rounded(.up), Double(x1)), Double(x0)))
+        let s = Int(min(max((lo - spanMargin).rounded(.down), Double(x0)), Double(x1)))
+        let e = Int(max(min((hi + spanMargin).rounded(.up), Double(x1)), Double(x0)))
         return s < e ? s..<e : nil
     }
 
@@ -268,9 +278,15 @@ struct PreparedQuad {
                 let x: Double, y: Double, jac: (Double, Double, Double, Double)
                 if affine {
                     x = (Double(px) + 0.5) * m.0 * iw + rowX; y = (Double(px) + 0.5) * m.1 * iw + rowY; jac = affineJac
-                } else {
+                } else if needsJacobian {
                     guard let l = Coverage.local(q.inverse, Double(px) + 0.5, cy) else { return }
                     x = l.x; y = l.y; jac = (l.dxdpx, l.dydpx, l.dxdpy, l.dydpy)
+                } else {
+                    // Coverage.local's point, without the Jacobian nobody reads.
+                    let h = q.inverse.apply(Double(px) + 0.5, cy)
+                    guard h.w > 0 else { return }
+                    let iw = 1 / h.w
+                    x = h.x * iw; y = h.y * iw; jac = (0, 0, 0, 0)
                 }
                 for h in halfPlanes where h.a * (Double(px) + 0.5) + h.b * cy + h.c < 0 { return }
                 var cov: Double
