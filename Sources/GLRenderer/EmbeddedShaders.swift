@@ -110,6 +110,7 @@ uniform highp sampler2D u_mask;   // pass fill: the mask pass, rows bottom-up
 uniform float u_passHeight;       // height of the pass being drawn, for top-left pixel rows
 uniform vec2 u_imageSize;         // u_image's level 0 size in texels (textureSize per fragment
                                   // cost llvmpipe a sixth of an image-heavy frame)
+uniform ivec2 u_sourceSize;       // u_pass's size (u_mask's is the same)
 
 flat in vec4 v_r0;
 flat in vec4 v_r1;
@@ -201,10 +202,10 @@ vec4 nearestTexel(vec2 uv) {
     return texelFetch(u_image, i, 0);
 }
 
-// GL_LINEAR at texel coordinates (top-left rows) of a pass texture (rows bottom-up), clamped to
-// the edge, in full float precision.
+// GL_LINEAR at texel coordinates (top-left rows) of a pass texture (rows bottom-up, u_sourceSize
+// texels), clamped to the edge, in full float precision.
 vec4 passLinear(sampler2D tex, vec2 uv) {
-    ivec2 size = textureSize(tex, 0);
+    ivec2 size = u_sourceSize;
     vec2 f = uv - 0.5;
     vec2 i = floor(f);
     vec2 w = f - i;

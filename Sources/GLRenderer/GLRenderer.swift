@@ -115,7 +115,7 @@ public final class GLRenderer {
     private let pool = PassTargetPool()
     private var quadPrograms: [ShaderFeatures: ShaderProgram] = [:]
     private let blurProgram: ShaderProgram
-    private static let quadUniforms = ["u_data", "u_image", "u_pass", "u_mask", "u_firstQuad", "u_passSize", "u_passHeight", "u_imageSize"]
+    private static let quadUniforms = ["u_data", "u_image", "u_pass", "u_mask", "u_firstQuad", "u_passSize", "u_passHeight", "u_imageSize", "u_sourceSize"]
     private var vertexArray: GLuint = 0
     private var dataTexture: GLuint = 0
     private var dataRows = 0
@@ -382,6 +382,7 @@ public final class GLRenderer {
         var batchStart = first, batchCount = 0
         var bound: [GLuint?] = [nil, nil, nil]  // image, pass, mask units
         var imageSize: (Float, Float) = (1, 1)  // of the bound image
+        var sourceSize: (Int32, Int32) = (1, 1)  // of the bound pass (and mask)
         var batchFeatures: ShaderFeatures = []
         func flush() throws {
             guard batchCount > 0 else { return }
@@ -391,6 +392,7 @@ public final class GLRenderer {
             state.setUniform(program["u_passHeight"], float: Float(height))
             for (unit, t) in bound.enumerated() { if let t { state.bindTexture(t, unit: unit) } }
             if bound[Unit.image] != nil { state.setUniform(program["u_imageSize"], float2: imageSize) }
+            if bound[Unit.pass] != nil { state.setUniform(program["u_sourceSize"], int2: sourceSize) }
             state.setUniform(program["u_firstQuad"], int: Int32(batchStart))
             glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batchCount))
             stats.drawCalls += 1
@@ -398,7 +400,7 @@ public final class GLRenderer {
         for (k, q) in quads.enumerated() {
             let g = first + k
             var needs: [GLuint?] = [nil, nil, nil]
-            var needSize = imageSize
+            var needSize = imageSize, needSource = sourceSize
             if features[g] != nil {
                 switch q.fill {
                 case .image(let f):
@@ -408,6 +410,7 @@ public final class GLRenderer {
                     }
                 case .pass(let f):
                     needs[Unit.pass] = targets[f.pass]?.texture
+                    if let t = targets[f.pass] { needSource = (Int32(t.width), Int32(t.height)) }
                     if let m = f.mask { needs[Unit.mask] = targets[m]?.texture }
                 case .color: break
                 }
@@ -420,7 +423,7 @@ public final class GLRenderer {
                 batchFeatures = []
             }
             for u in 0..<3 where needs[u] != nil { bound[u] = needs[u] }
-            imageSize = needSize
+            imageSize = needSize; sourceSize = needSource
             batchFeatures.formUnion(features[g] ?? [])
             batchCount += 1
         }
