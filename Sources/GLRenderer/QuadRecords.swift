@@ -31,6 +31,11 @@ struct FrameData {
     /// How far, in pixels, quad geometry reaches beyond the rectangle's projected edges, so that
     /// antialiased fringes (at most half a pixel) and pixel centres on an edge get fragments.
     static let geometryMargin = 1.0
+    /// The margin where coverage is 0 or 1 (aliased straight edges, square corners): only pixel
+    /// centres inside the rectangle can be covered, so the geometry needs to reach just past it,
+    /// by more than the rasteriser's snapping of vertices to its subpixel grid (1/256 pixel in
+    /// llvmpipe, coarser nowhere in practice), for the shader to decide edge pixels.
+    static let aliasedGeometryMargin = 1.0 / 16
 
     /// The texels, four floats each.
     private(set) var floats: [Float]
@@ -89,9 +94,14 @@ struct FrameData {
         let w = Double(r.width), h = Double(r.height)
         let t = CATransform3DMakeTranslation(CGFloat(ox), CGFloat(oy), 0).concatenating(q.transform)
 
-        // Geometry: each edge pushed out by `geometryMargin` pixels' worth of local units,
-        // measured where the edge is visible.
-        let m = FrameData.geometryMargin
+        // Geometry: each edge pushed out by `geometryMargin` (`aliasedGeometryMargin` where
+        // coverage is 0 or 1) pixels' worth of local units, measured where the edge is visible.
+        let binary: Bool
+        switch q.shape {
+        case .rect(let radius): binary = !q.antialiased && radius <= 0
+        case .border(_, let radius): binary = !q.antialiased && radius <= 0
+        }
+        let m = binary ? FrameData.aliasedGeometryMargin : FrameData.geometryMargin
         func push(_ a: (Double, Double), _ b: (Double, Double), xAxis: Bool) -> Double {
             m * FrameData.footprint(of: t, inverse: q.inverse, from: a, to: b, xAxis: xAxis, view: view)
         }
