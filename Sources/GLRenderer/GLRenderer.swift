@@ -7,9 +7,10 @@
 //    and uploaded only the first time (with the reference's own mip chain, `Mipmaps.levels`,
 //    when the layer minifies with `trilinear`).
 // 2. Records: every quad of every pass becomes a fixed-size record (transform, inverse plane
-//    map, shape, fill, clip range) in one RGBA32F data texture, uploaded once per frame, with
-//    the clip records and blur weights after them (QuadRecords.swift). All the arithmetic that
-//    prepares them is done in doubles on the CPU.
+//    map, shape, fill, clip range) in one RGBA32F data texture, with the clip records and blur
+//    weights after them (QuadRecords.swift). All the arithmetic that prepares them is done in
+//    doubles on the CPU. A frame that draws what the last one did reuses them; one where only
+//    some quads changed rewrites and uploads just those records.
 // 3. Passes, in list order, each into a pooled offscreen target (the last one into the canvas
 //    target or the caller's framebuffer). A quad pass is drawn with instanced draws of a
 //    four-vertex strip: consecutive quads that need no texture, or the same textures, share
@@ -69,6 +70,9 @@ public final class GLRenderer {
         /// Whether the frame drew exactly what the last one did and so reused its quad records
         /// (no record building, no record upload).
         public var recordsReused = false
+        /// Quad records written this frame: every quad when they are built, only the changed
+        /// ones when the last frame's are patched, none when they are reused.
+        public var recordsWritten = 0
 
         /// Creates zeroed counters.
         public init() {}
@@ -77,7 +81,7 @@ public final class GLRenderer {
         public var description: String {
             "draws=\(drawCalls) state=\(stateChanges) uploads=\(textureUploads) uploadedBytes=\(uploadedBytes) "
                 + "textures=\(texturesHeld) textureBytes=\(textureBytesHeld) passes=\(passes) quads=\(quads)"
-                + (recordsReused ? " recordsReused" : "")
+                + " recordsWritten=\(recordsWritten)" + (recordsReused ? " recordsReused" : "")
         }
     }
 
@@ -316,12 +320,15 @@ public final class GLRenderer {
 
         // 2. Records: reused as they are when the frame draws exactly what the last one did
         //    (same passes, canvas size and texture scales), so a static scene neither rebuilds
-        //    nor re-uploads them.
+        //    nor re-uploads them; patched where only some quads changed; built otherwise.
         let scales = entries.mapValues { [$0.scale.0, $0.scale.1] }
         if let r = records, r.list == list, r.canvas == (canvas.width, canvas.height), r.scales == scales {
             stats.recordsReused = true
+        } else if let written = try patchRecords(list, canvas: (canvas.width, canvas.height), entries: entries, scales: scales) {
+            stats.recordsWritten = written
         } else {
             records = try buildRecords(list, canvas: (canvas.width, canvas.height), entries: entries, scales: scales)
+            stats.recordsWritten = list.quadCount
         }
         let (features, firstQuad, weightStart) = (records!.features, records!.firstQuad, records!.weightStart)
 
@@ -430,11 +437,13 @@ public final class GLRenderer {
         try flush()
     }
 
-    /// The last frame's records: what they were built from and where each pass's quads start.
+    /// The last frame's records: what they were built from, the texels uploaded, and where each
+    /// pass's quads start.
     private struct Records {
         var list: DisplayList
         var canvas: (Int, Int)
         var scales: [ObjectIdentifier: [Double]]
+        var data: FrameData
         var features: [ShaderFeatures?]
         var firstQuad: [Int]
         var weightStart: [Int]
@@ -447,8 +456,60 @@ public final class GLRenderer {
                               scales: [ObjectIdentifier: [Double]]) throws -> Records {
         let built = GLRenderer.frameData(list, canvas: canvas, es: isES) { entries[ObjectIdentifier($0)]?.scale ?? (1, 1) }
         try uploadData(built.data)
-        return Records(list: list, canvas: (canvas.width, canvas.height), scales: scales, features: built.features,
-                       firstQuad: built.firstQuad, weightStart: built.weightStart)
+        return Records(list: list, canvas: (canvas.width, canvas.height), scales: scales, data: built.data,
+                       features: built.features, firstQuad: built.firstQuad, weightStart: built.weightStart)
+    }
+
+    /// Rewrites, in the last frame's records, only the quads that changed, and uploads only the
+    /// rows holding them: a scene where one layer of 10,000 moves writes one record. Returns how
+    /// many were written, or nil when the frame is not the last one with some quads changed
+    /// (another canvas, texture scales or pass structure, or a changed quad whose clips do not
+    /// fit in its record and so need room in the clip area).
+    private func patchRecords(_ list: DisplayList, canvas: (width: Int, height: Int), entries: [ObjectIdentifier: TextureCache.Entry],
+                              scales: [ObjectIdentifier: [Double]]) throws -> Int? {
+        guard var r = records, r.canvas == canvas, r.scales == scales, r.list.passes.count == list.passes.count else { return nil }
+        let canvasIndex = list.passes.count - 1
+        var changed: [(Int, DrawQuad, Int, Int)] = []  // record, quad, pass size
+        for (old, new) in zip(r.list.passes, list.passes) {
+            guard old.width == new.width, old.height == new.height else { return nil }
+            switch (old.content, new.content) {
+            case let (.quads(a), .quads(b)) where a.count == b.count:
+                let (w, h) = new.index == canvasIndex ? canvas : (new.width, new.height)
+                for k in a.indices where a[k] != b[k] {
+                    let g = r.firstQuad[new.index] + k
+                    guard r.features[g].map({ !$0.contains(.clips) }) ?? true, fitsInRecord(b[k]) else { return nil }
+                    changed.append((g, b[k], w, h))
+                }
+            case let (.blur, .blur) where old.content == new.content:
+                break
+            default:
+                return nil
+            }
+        }
+        records = nil  // so that `r` holds the only reference to the texels, which change in place
+        var lo = Int.max, hi = 0
+        for (g, q, w, h) in changed {
+            var scale = (1.0, 1.0)
+            if case .image(let f) = q.fill, let e = entries[ObjectIdentifier(f.image)] { scale = e.scale }
+            r.data.clearQuad(g)
+            r.features[g] = r.data.writeQuad(g, q, width: w, height: h, imageScale: scale)
+            lo = min(lo, g * FrameData.quadStride); hi = max(hi, (g + 1) * FrameData.quadStride)
+        }
+        if lo < hi { try uploadData(r.data, texels: lo..<hi) }
+        r.list = list
+        records = r
+        return changed.count
+    }
+
+    /// Whether a quad's clips all ride in its record (half-planes, as many as a record holds).
+    private func fitsInRecord(_ q: DrawQuad) -> Bool {
+        let limit = isES ? 4 : FrameData.maxRecordHalfPlanes
+        var halfPlanes = 0
+        for c in q.clips {
+            guard case .halfPlane = c.shape else { return false }
+            halfPlanes += 1
+        }
+        return halfPlanes <= limit
     }
 
     /// The CPU side of turning a display list into GL work: every quad's record (in doubles,
@@ -488,8 +549,24 @@ public final class GLRenderer {
         frameData(list, canvas: (list.width, list.height), es: false) { _ in (1, 1) }.data.texelCount
     }
 
-    /// Uploads the frame's records into the data texture, growing it when needed.
-    private func uploadData(_ data: FrameData) throws {
+    /// Uploads the frame's records into the data texture, growing it when needed; with
+    /// `texels`, only the rows holding them (the texture already holds the rest).
+    private func uploadData(_ data: FrameData, texels: Range<Int>? = nil) throws {
+        if let texels {
+            let first = texels.lowerBound / FrameData.width, end = (texels.upperBound + FrameData.width - 1) / FrameData.width
+            state.bindForEditing(dataTexture, unit: Unit.data)
+            data.floats.withUnsafeBytes { raw in
+                // The last row of the data may be partial: pad it from a copy.
+                var rowsData = [Float](raw.bindMemory(to: Float.self)[(first * FrameData.width * 4)..<min(end * FrameData.width * 4, data.floats.count)])
+                rowsData.append(contentsOf: repeatElement(0, count: (end - first) * FrameData.width * 4 - rowsData.count))
+                rowsData.withUnsafeBytes {
+                    glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, GLint(first), GLsizei(FrameData.width), GLsizei(end - first),
+                                    GLenum(GL_RGBA), GLenum(GL_FLOAT), $0.baseAddress)
+                }
+            }
+            try glCheck("upload changed quad records (rows \(first)..<\(end) of the data texture)")
+            return
+        }
         let rows = data.rows
         guard rows <= maxTextureSize else { throw GLRendererError.tooManyQuads(texels: data.texelCount, limit: maxTextureSize * FrameData.width) }
         state.bindForEditing(dataTexture, unit: Unit.data)

@@ -66,6 +66,12 @@ struct FrameData {
         return start
     }
 
+    /// Zeroes record `index` (an empty record draws nothing), before it is written again.
+    mutating func clearQuad(_ index: Int) {
+        let base = index * FrameData.quadStride * 4
+        for i in base..<(base + FrameData.quadStride * 4) { floats[i] = 0 }
+    }
+
     /// Writes record `index` for quad `q` in a `width` x `height` pass. `imageScale` is how many
     /// uploaded texels there are per image pixel on each axis (below 1 only where an image was
     /// downscaled to fit the texture size limit). Returns the shader features the quad needs,

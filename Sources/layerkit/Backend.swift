@@ -97,7 +97,7 @@ final class GLFrameRenderer: FrameRenderer {
         let s = renderer.lastFrameStats
         for (name, value) in [("draw_calls", s.drawCalls), ("state_changes", s.stateChanges), ("texture_uploads", s.textureUploads),
                               ("uploaded_bytes", s.uploadedBytes), ("textures_held", s.texturesHeld),
-                              ("texture_bytes_held", s.textureBytesHeld)] {
+                              ("texture_bytes_held", s.textureBytesHeld), ("records_written", s.recordsWritten)] {
             profiler.count(name, Double(value))
         }
         return bitmap

@@ -224,6 +224,71 @@ final class GLRendererTests: XCTestCase {
         XCTAssertEqual(BitmapDifference(moved, CPURenderer().render(Compositor.displayList(for: scene))).fraction, 0, accuracy: 0.001)
     }
 
+    /// When some quads change and the rest stay, only the changed records are written (and
+    /// their rows uploaded); the pixels are exactly those of a renderer that builds them all.
+    /// Changes that need room in the clip area, or another pass structure, build them all.
+    func testChangedQuadsPatchTheirRecordsOnly() throws {
+        let h = try GLHarness()
+        // A second context for renderers that build every record, one per frame.
+        let reference = try EGLHeadlessContext()
+        try h.context.makeCurrent()
+        let scene = BenchmarkScene.leaves.make(count: 200)
+        let root = scene.root
+        _ = try h.renderer.render(Compositor.displayList(for: scene))
+        XCTAssertEqual(h.renderer.lastFrameStats.recordsWritten, h.renderer.lastFrameStats.quads, "the first frame builds every record")
+        func frame() throws -> (written: Int, quads: Int, exact: Bool) {
+            let list = Compositor.displayList(for: scene)
+            let patched = try h.renderer.render(list)
+            let s = h.renderer.lastFrameStats
+            try reference.makeCurrent()
+            let fresh = try GLRenderer().render(list)
+            try h.context.makeCurrent()
+            return (s.recordsWritten, s.quads, patched == fresh)
+        }
+        // A flat leaf turns: one record (or the few pieces it is split into).
+        let flat = root.sublayers!.first { $0.transform.m34 == 0 }!
+        flat.transform = CATransform3DRotate(flat.transform, 0.4, 0, 0, 1)
+        var f = try frame()
+        XCTAssertGreaterThan(f.written, 0)
+        XCTAssertLessThan(f.written, 10, "of \(f.quads)")
+        XCTAssertTrue(f.exact)
+        // Moved off the canvas's visible side entirely, then back: records of nothing, and back.
+        let saved = flat.position
+        flat.position = CGPoint(x: -5000, y: -5000)
+        f = try frame()
+        XCTAssertTrue(f.exact)
+        flat.position = saved
+        f = try frame()
+        XCTAssertTrue(f.exact)
+        // Behind the eye (w < 0 everywhere): nothing of it may be drawn from its old record.
+        let turned = flat.transform
+        var p = CATransform3DIdentity
+        p.m34 = -1.0 / 800
+        flat.transform = CATransform3DConcat(CATransform3DMakeTranslation(0, 0, 900), p)
+        f = try frame()
+        XCTAssertTrue(f.exact)
+        flat.transform = turned
+        // A rounded clip needs the clip area: a changed quad clipped so builds every record.
+        flat.masksToBounds = true
+        flat.cornerRadius = 6
+        flat.opacity = 1  // no group-opacity pass: the clipped contents quad is on the canvas
+        f = try frame()
+        XCTAssertTrue(f.exact)
+        flat.position.x += 3
+        f = try frame()
+        XCTAssertEqual(f.written, f.quads, "the changed quad uses the clip loop: a full build")
+        XCTAssertTrue(f.exact)
+        // Group opacity: the subtree is a pass; turning the layer's opacity rewrites one record.
+        flat.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        flat.opacity = 0.8
+        f = try frame()
+        XCTAssertTrue(f.exact)
+        flat.opacity = 0.5
+        f = try frame()
+        XCTAssertEqual(f.written, 1)
+        XCTAssertTrue(f.exact)
+    }
+
     /// `draw(_:into:width:height:)` into a caller's framebuffer gives the same pixels as `render`.
     func testDrawIntoACallersFramebuffer() throws {
         let h = try GLHarness()
