@@ -463,13 +463,15 @@ public final class GLRenderer {
     /// Rewrites, in the last frame's records, only the quads that changed, and uploads only the
     /// rows holding them: a scene where one layer of 10,000 moves writes one record. Returns how
     /// many were written, or nil when the frame is not the last one with some quads changed
-    /// (another canvas, texture scales or pass structure, or a changed quad whose clips do not
-    /// fit in its record and so need room in the clip area).
+    /// (another canvas, texture scales or pass structure, half the quads or more changed, or a
+    /// changed quad whose clips do not fit in its record and so need room in the clip area).
     private func patchRecords(_ list: DisplayList, canvas: (width: Int, height: Int), entries: [ObjectIdentifier: TextureCache.Entry],
                               scales: [ObjectIdentifier: [Double]]) throws -> Int? {
         guard var r = records, r.canvas == canvas, r.scales == scales, r.list.passes.count == list.passes.count else { return nil }
         let canvasIndex = list.passes.count - 1
         var changed: [(Int, DrawQuad, Int, Int)] = []  // record, quad, pass size
+        // Past half the quads, writing them in place saves nothing over a build: stop comparing.
+        let most = list.quadCount / 2
         for (old, new) in zip(r.list.passes, list.passes) {
             guard old.width == new.width, old.height == new.height else { return nil }
             switch (old.content, new.content) {
@@ -477,7 +479,7 @@ public final class GLRenderer {
                 let (w, h) = new.index == canvasIndex ? canvas : (new.width, new.height)
                 for k in a.indices where a[k] != b[k] {
                     let g = r.firstQuad[new.index] + k
-                    guard r.features[g].map({ !$0.contains(.clips) }) ?? true, fitsInRecord(b[k]) else { return nil }
+                    guard r.features[g].map({ !$0.contains(.clips) }) ?? true, fitsInRecord(b[k]), changed.count < most else { return nil }
                     changed.append((g, b[k], w, h))
                 }
             case let (.blur, .blur) where old.content == new.content:
