@@ -32,7 +32,8 @@ let package = Package(
                        providers: [.apt(["libfontconfig-dev"])]),
         .target(name: "LayerKit", dependencies: ["CPNG"]),
         .target(name: "LayerCompositor", dependencies: ["LayerKit", "CFreeType", "CFontconfig"]),
-        .target(name: "CPURenderer", dependencies: ["LayerCompositor"]),
+        .target(name: "CBlend", path: "Sources/CBlend"),
+        .target(name: "CPURenderer", dependencies: ["LayerCompositor", "CBlend"]),
         .target(name: "GLRenderer", dependencies: ["LayerCompositor", "CEGL", "CGL"]),
         .executableTarget(name: "layerkit", dependencies: [
             "LayerKit", "LayerCompositor", "CPURenderer", "GLRenderer",

@@ -1,3 +1,4 @@
+import CBlend
 import Dispatch
 import Foundation
 import LayerCompositor
@@ -196,37 +197,16 @@ struct PixelWriter: @unchecked Sendable {
     static func byte(_ v: Float) -> UInt8 { UInt8(min(max(v, 0), 1) * 255 + 0.5) }
 
     /// Source-over: `src + dst · (1 − src.a)`, premultiplied, computed in 0…255 units and
-    /// rounded to nearest.
+    /// rounded to nearest (`lk_blend_run`, the one definition of the blend).
     @inline(__always)
     func blend(_ x: Int, _ y: Int, _ src: SIMD4<Float>) {
-        let p = pixels + (y * width + x) * 4
-        let k = 1 - src.w
-        // Scalar on purpose: the generic SIMD clamp is not inlined and cost a tenth of a frame.
-        @inline(__always) func channel(_ s: Float, _ d: UInt8) -> UInt8 {
-            UInt8(min(max(s * 255 + Float(d) * k, 0), 255) + 0.5)
-        }
-        p[0] = channel(src.x, p[0]); p[1] = channel(src.y, p[1]); p[2] = channel(src.z, p[2]); p[3] = channel(src.w, p[3])
+        blend(x..<(x + 1), y, src)
     }
 
-    /// `blend` of one colour over the pixels `xs` of row `y`, with the same arithmetic.
+    /// `blend` of one colour over the pixels `xs` of row `y`.
+    @inline(__always)
     func blend(_ xs: Range<Int>, _ y: Int, _ src: SIMD4<Float>) {
-        let k = 1 - src.w
-        let (r, g, b, a) = (src.x * 255, src.y * 255, src.z * 255, src.w * 255)
-        var p = pixels + (y * width + xs.lowerBound) * 4
-        if k == 0 {
-            // Opaque: what is under does not count (d · 0 is 0), every pixel gets the same bytes.
-            @inline(__always) func byte(_ v: Float) -> UInt32 { UInt32(UInt8(min(max(v, 0), 255) + 0.5)) }
-            let word = UInt32(littleEndian: byte(r) | byte(g) << 8 | byte(b) << 16 | byte(a) << 24)
-            UnsafeMutableRawPointer(p).bindMemory(to: UInt32.self, capacity: xs.count).update(repeating: word, count: xs.count)
-            return
-        }
-        for _ in xs {
-            p[0] = UInt8(min(max(r + Float(p[0]) * k, 0), 255) + 0.5)
-            p[1] = UInt8(min(max(g + Float(p[1]) * k, 0), 255) + 0.5)
-            p[2] = UInt8(min(max(b + Float(p[2]) * k, 0), 255) + 0.5)
-            p[3] = UInt8(min(max(a + Float(p[3]) * k, 0), 255) + 0.5)
-            p += 4
-        }
+        lk_blend_run(pixels + (y * width + xs.lowerBound) * 4, xs.count, src.x * 255, src.y * 255, src.z * 255, src.w * 255, 1 - src.w)
     }
 
     /// Sets every pixel of `area` to `color`.

@@ -1,0 +1,15 @@
+// Source-over blending of one colour over a run of premultiplied RGBA8 pixels, for the CPU
+// reference renderer. In C because clang vectorises this loop and Swift does not (its generic
+// SIMD conversions ran 12 times slower than the scalar loop, the C loop 3.7 times faster).
+#ifndef LAYERKIT_CBLEND_H
+#define LAYERKIT_CBLEND_H
+
+#include <stdint.h>
+
+/// For each of `count` pixels at `pixels` (4 bytes each, R G B A): every channel d becomes
+/// (uint8)(min(max(s + d * k, 0), 255) + 0.5), where s is the source channel times 255 (`r`, `g`,
+/// `b`, `a`) and k = 1 - source alpha: source-over in 0…255 units, rounded to nearest, computed
+/// in single precision with no fused multiply-add, so that every caller gets the same bytes.
+void lk_blend_run(uint8_t *pixels, long count, float r, float g, float b, float a, float k);
+
+#endif
