@@ -482,7 +482,7 @@ public final class GLRenderer {
                     guard r.features[g].map({ !$0.contains(.clips) }) ?? true, fitsInRecord(b[k]), changed.count < most else { return nil }
                     changed.append((g, b[k], w, h))
                 }
-            case let (.blur, .blur) where old.content == new.content:
+            case (.blur, .blur) where old.content == new.content:
                 break
             default:
                 return nil
