@@ -18,9 +18,10 @@
 // eye) is still clipped by the rasteriser's clipper.
 //
 // The renderer prepends defines after the version line:
-//   LK_CLIP_DISTANCE  desktop GL: the half-planes clip the geometry (gl_ClipDistance, exact in
-//                     homogeneous space), so a piece of a split layer rasterises only its part;
-//                     otherwise (GLSL ES) they go to the fragment shader as v_h0..v_h2.
+//   LK_CLIP_DISTANCE  desktop GL, a draw with half-planes: they clip the geometry
+//                     (gl_ClipDistance, exact in homogeneous space), so a piece of a split layer
+//                     rasterises only its part; otherwise (GLSL ES) they go to the fragment
+//                     shader as v_h0..v_h2. A draw without half-planes computes none.
 
 #define QUAD_STRIDE 25
 #define DATA_WIDTH 1024

@@ -164,12 +164,12 @@ public final class GLRenderer {
 
     /// The quad program for `features`, compiled on first use.
     private func quadProgram(_ features: ShaderFeatures) throws -> ShaderProgram {
-        var f = features
-        if !isES { f.remove(.halfPlanes) }  // clip distances do it in the vertex stage
+        let f = features
         if let p = quadPrograms[f] { return p }
-        let p = try ShaderProgram(label: "quad (\(f.defines.split(separator: "\n").map { $0.dropFirst(8).dropLast(2) }.joined(separator: " ")))",
+        let defines = f.defines(es: isES)
+        let p = try ShaderProgram(label: "quad (\(defines.split(separator: "\n").map { $0.dropFirst(8).dropLast(2) }.joined(separator: " ")))",
                                   vertex: EmbeddedShaders.quadVert, fragment: EmbeddedShaders.quadFrag,
-                                  es: isES, defines: f.defines, uniforms: GLRenderer.quadUniforms)
+                                  es: isES, defines: defines, uniforms: GLRenderer.quadUniforms)
         glUseProgram(p.name)
         glUniform1i(p["u_data"], GLint(Unit.data))
         glUniform1i(p["u_image"], GLint(Unit.image))
@@ -258,10 +258,8 @@ public final class GLRenderer {
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         state.changes += 6
         if !isES {
-            // Half-plane clips (quad.vert.glsl); the blur's vertex shader keeps everything.
             glDisable(GLenum(GL_FRAMEBUFFER_SRGB))
-            for i in 0..<Int32(FrameData.maxRecordHalfPlanes) { glEnable(GLenum(GL_CLIP_DISTANCE0 + i)) }
-            state.changes += 1 + FrameData.maxRecordHalfPlanes
+            state.changes += 1
         }
     }
 
@@ -360,6 +358,7 @@ public final class GLRenderer {
             case let .blur(source, horizontal, weights):
                 guard let src = targets[source] else { throw GLRendererError.badPassReference(pass: pass.index, source: source) }
                 state.setBlend(false)
+                if !isES { state.setClipDistances(false, count: FrameData.maxRecordHalfPlanes) }
                 state.useProgram(blurProgram.name)
                 state.bindVertexArray(vertexArray)
                 state.bindTexture(src.texture, unit: Unit.pass)
@@ -395,6 +394,8 @@ public final class GLRenderer {
             guard batchCount > 0 else { return }
             let program = try quadProgram(batchFeatures)
             state.useProgram(program.name)
+            // Half-plane clips in the vertex stage only where the batch has them (quad.vert.glsl).
+            if !isES { state.setClipDistances(batchFeatures.contains(.halfPlanes), count: FrameData.maxRecordHalfPlanes) }
             state.setUniform(program["u_passSize"], float2: (Float(width), Float(height)))
             state.setUniform(program["u_passHeight"], float: Float(height))
             for (unit, t) in bound.enumerated() { if let t { state.bindTexture(t, unit: unit) } }

@@ -16,6 +16,7 @@ struct GLStateCache {
     private var framebuffer: GLuint?
     private var viewport: (Int32, Int32, Int32, Int32)?
     private var blend: Bool?
+    private var clipDistances: Bool?
     private var activeUnit: Int?
     private var textures: [GLuint?] = Array(repeating: nil, count: GLStateCache.unitCount)
     private var clearColor: (Float, Float, Float, Float)?
@@ -28,7 +29,7 @@ struct GLStateCache {
 
     /// Forgets everything: the next request for each piece of state reaches GL.
     mutating func invalidate() {
-        program = nil; vertexArray = nil; framebuffer = nil; viewport = nil; blend = nil
+        program = nil; vertexArray = nil; framebuffer = nil; viewport = nil; blend = nil; clipDistances = nil
         activeUnit = nil; clearColor = nil
         textures = Array(repeating: nil, count: GLStateCache.unitCount)
         uniformsInt = [:]; uniformsFloat = [:]
@@ -55,6 +56,16 @@ struct GLStateCache {
     mutating func setViewport(_ x: Int32, _ y: Int32, _ w: Int32, _ h: Int32) {
         if let v = viewport, v == (x, y, w, h) { return }
         glViewport(x, y, w, h); viewport = (x, y, w, h); changes += 1
+    }
+
+    /// Enables or disables the first `count` clip distances (desktop GL), as the program about
+    /// to draw writes them or not: one enabled but not written clips by an undefined value.
+    mutating func setClipDistances(_ on: Bool, count: Int) {
+        guard clipDistances != on else { return }
+        for i in 0..<Int32(count) {
+            if on { glEnable(GLenum(GL_CLIP_DISTANCE0 + i)) } else { glDisable(GLenum(GL_CLIP_DISTANCE0 + i)) }
+        }
+        clipDistances = on; changes += 1
     }
 
     mutating func setBlend(_ on: Bool) {

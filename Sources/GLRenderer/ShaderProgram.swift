@@ -23,10 +23,12 @@ struct ShaderFeatures: OptionSet, Hashable {
     /// `contentsCenter`): the shader evaluates the segments (else one slope and offset).
     static let segmentedMaps = ShaderFeatures(rawValue: 1 << 10)
 
-    /// The defines, one per line.
-    var defines: String {
+    /// The defines, one per line. Half-planes are clipped by the vertex stage on desktop GL
+    /// (`LK_CLIP_DISTANCE`, exact in homogeneous space) and by the fragment shader on GLSL ES
+    /// (`LK_HALF_PLANES`); a draw without them carries neither.
+    func defines(es: Bool) -> String {
         let names: [(ShaderFeatures, String)] = [
-            (.shapeFull, "LK_SHAPE_FULL"), (.clips, "LK_CLIPS"), (.halfPlanes, "LK_HALF_PLANES"), (.color, "LK_COLOR"),
+            (.shapeFull, "LK_SHAPE_FULL"), (.clips, "LK_CLIPS"), (.halfPlanes, es ? "LK_HALF_PLANES" : "LK_CLIP_DISTANCE"), (.color, "LK_COLOR"),
             (.nearest, "LK_NEAREST"), (.linear, "LK_LINEAR"), (.trilinear, "LK_TRILINEAR"), (.pass, "LK_PASS"),
             (.lod, "LK_LOD"), (.border, "LK_BORDER"), (.segmentedMaps, "LK_SEGMENTED_MAPS"),
         ]
@@ -44,8 +46,7 @@ struct ShaderProgram {
 
     /// Compiles and links `vertex` and `fragment` (sources from `EmbeddedShaders`, written as
     /// `#version 330 core`) with `defines` after the version line; on an OpenGL ES context the
-    /// version line becomes `#version 300 es` with highp defaults, and on desktop GL
-    /// `LK_CLIP_DISTANCE` is defined.
+    /// version line becomes `#version 300 es` with highp defaults.
     init(label: String, vertex: String, fragment: String, es: Bool, defines: String = "", uniforms names: [String]) throws {
         let vs = try ShaderProgram.compile(ShaderProgram.adapt(vertex, es: es, defines: defines), GLenum(GL_VERTEX_SHADER),
                                            "\(label) vertex shader")
@@ -74,7 +75,7 @@ struct ShaderProgram {
 
     static func adapt(_ source: String, es: Bool, defines: String) -> String {
         let header = es ? "#version 300 es\nprecision highp float;\nprecision highp int;\nprecision highp sampler2D;\n"
-                        : "#version 330 core\n#define LK_CLIP_DISTANCE 1\n"
+                        : "#version 330 core\n"
         return source.replacingFirstLine(with: header + defines)
     }
 
