@@ -25,10 +25,15 @@ struct PreparedQuad {
     let binaryCoverage: Bool
     /// For an aliased square border without clips, its width: coverage is then 0 or 1 too.
     let binaryBorderWidth: Double?
-    /// How far beyond the outline `span` looks, in pixels: with coverage 0 or 1 a pixel counts
-    /// only if its centre is inside, so half a pixel and a rounding allowance (while the outline's
-    /// coordinates are small enough for that allowance); 1.5 for antialiased fringes.
-    let spanMargin: Double
+    /// How far beyond the outline `span` looks, in pixels, along the row (`spanMargin`) and
+    /// across it (`spanBand`). With coverage 0 or 1 a pixel counts only if its centre is inside:
+    /// the row's crossing, widened by half a pixel and a rounding allowance (while the outline's
+    /// coordinates are small enough for that allowance). Antialiased fringes reach half a pixel
+    /// beyond straight edges, and at corners at most half the Jacobian's condition number (the
+    /// local distance d is under half the gradient g, and a local step of d moves at most
+    /// d / σmin pixels): that plus the allowance for an affine quad that is not split and not
+    /// stretched twofold; else a pixel across and one and a half along, as before.
+    let spanMargin: Double, spanBand: Double
     /// Half-plane clips as `A·px + B·py + C ≥ 0` in pixel coordinates: a half-plane of the
     /// layer's plane is one of the pixel plane too (multiply through by w > 0), so the test needs
     /// no divide and also trims the row spans.
@@ -99,7 +104,13 @@ struct PreparedQuad {
             binaryBorderWidth = nil
         }
         let moderate = outline.allSatisfy { abs($0.x) < 1e6 && abs($0.y) < 1e6 }
-        spanMargin = (binaryCoverage || binaryBorderWidth != nil) && moderate ? 0.5 + 1e-3 : 1.5
+        if (binaryCoverage || binaryBorderWidth != nil) && moderate {
+            (spanMargin, spanBand) = (0.5 + 1e-3, 0)
+        } else if let k = PreparedQuad.conditionNumber(q.inverse), k < 2, halfPlanes.isEmpty, moderate {
+            (spanMargin, spanBand) = (0.5 * k + 1e-3, 0.5 * k + 1e-3)
+        } else {
+            (spanMargin, spanBand) = (1.5, 1)
+        }
         var (kind, color, hasMask, tint, passScale) = (FillKind.color, SIMD4<Float>(), false, SIMD4<Float>?.none, 1.0)
         var (linearX, linearY, axisX, axisY): ((k: Double, c: Double)?, (k: Double, c: Double)?, AxisMap?, AxisMap?) = (nil, nil, nil, nil)
         var (minFilter, magFilter) = (Filter.linear, Filter.linear)
@@ -196,6 +207,19 @@ struct PreparedQuad {
         return first < end ? first..<end : 0..<0
     }
 
+    /// The condition number (largest over smallest singular value) of an affine pixel → local
+    /// map's Jacobian; nil in perspective or when singular.
+    static func conditionNumber(_ inverse: PlaneMap) -> Double? {
+        let m = inverse.m
+        guard m.2 == 0, m.5 == 0, m.8 != 0 else { return nil }
+        let (a, b, c, d) = (m.0 / m.8, m.1 / m.8, m.3 / m.8, m.4 / m.8)
+        let sum = a * a + b * b + c * c + d * d, det = abs(a * d - b * c)
+        let root = max(sum * sum - 4 * det * det, 0).squareRoot()
+        let small = (sum - root) / 2, large = (sum + root) / 2
+        guard small > 0, large.isFinite else { return nil }
+        return (large / small).squareRoot()
+    }
+
     /// Stands in for "no texture" so the unowned fields are always valid.
     private static let placeholder = Texture(Bitmap(width: 1, height: 1))
 
@@ -230,15 +254,14 @@ struct PreparedQuad {
         return out
     }
 
-    /// The pixel columns whose centres may be covered on row `py`: for aliased coverage (0 or
-    /// 1) the outline's crossing of the row centre line, widened by `spanMargin`; otherwise the
-    /// outline's x extent over the band y ± 1 (a fringe pixel can lie half a pixel outside the
-    /// outline in any direction, which along a nearly horizontal edge is many columns from where
-    /// the edge crosses the centre line), widened by 1.5 pixels.
+    /// The pixel columns whose centres may be covered on row `py`: the outline's x extent over
+    /// the band y ± `spanBand` (a fringe pixel can lie outside the outline in any direction,
+    /// which along a nearly horizontal edge is many columns from where the edge crosses the
+    /// centre line), widened by `spanMargin`.
     @inline(__always)
     func span(_ py: Int) -> Range<Int>? {
         let y = Double(py) + 0.5
-        let (b0, b1) = spanMargin < 1 ? (y, y) : (y - 1, y + 1)
+        let (b0, b1) = (y - spanBand, y + spanBand)
         var lo = Double.infinity, hi = -Double.infinity
         let n = outline.count
         for i in 0..<n {

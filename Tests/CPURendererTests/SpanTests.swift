@@ -1,0 +1,70 @@
+@testable import CPURenderer
+import Foundation
+import LayerCompositor
+import LayerKit
+import LayerKitTestSupport
+import XCTest
+
+/// The CPU renderer visits, on each row, only the columns `PreparedQuad.span` gives: every
+/// pixel the per-pixel function covers at all must lie inside them, whatever the transform
+/// (rotated, squashed, sheared, in perspective) and shape (aliased or antialiased edges,
+/// rounded corners, borders).
+final class SpanTests: XCTestCase {
+    private func scene() -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 240, height: 240)
+        let transforms: [CATransform3D] = [
+            CATransform3DMakeRotation(0.4, 0, 0, 1),
+            CATransform3DConcat(CATransform3DMakeScale(5, 0.4, 1), CATransform3DMakeRotation(0.6, 0, 0, 1)),
+            CATransform3DConcat(CATransform3DMakeRotation(0.3, 0, 0, 1), CATransform3DMakeScale(0.25, 3, 1)),
+            { var p = CATransform3DMakeRotation(1.1, 1, 0.2, 0); p.m34 = -1.0 / 150; return p }(),
+        ]
+        for (i, t) in transforms.enumerated() {
+            for (j, (radius, border, aa)) in [(0.0, 0.0, true), (14.0, 0.0, false), (14.0, 0.0, true), (8.0, 5.0, true)].enumerated() {
+                let l = CALayer()
+                l.frame = CGRect(x: 20 + Double(j) * 55, y: 20 + Double(i) * 55, width: 36, height: 36)
+                l.transform = t
+                l.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1)
+                l.cornerRadius = CGFloat(radius)
+                l.borderWidth = CGFloat(border)
+                l.borderColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                l.allowsEdgeAntialiasing = aa
+                root.addSublayer(l)
+            }
+        }
+        // Antialiased squares with nearly horizontal and vertical edges at fractional
+        // positions: their fringe rows lie just outside the outline.
+        for k in 0..<8 {
+            let l = CALayer()
+            l.frame = CGRect(x: 10 + Double(k) * 28 + Double(k) * 0.13, y: 228.3 - Double(k) * 0.11, width: 20, height: 9.4)
+            l.transform = CATransform3DMakeRotation(CGFloat(k - 4) * 0.01, 0, 0, 1)
+            l.backgroundColor = CGColor(red: 0.8, green: 0.2, blue: 0.2, alpha: 1)
+            l.allowsEdgeAntialiasing = true
+            root.addSublayer(l)
+        }
+        return root
+    }
+
+    func testEveryCoveredPixelIsInsideItsRowSpan() throws {
+        let list = displayList(scene(), width: 240, height: 240)
+        var covered = 0
+        for q in list.canvas.quads {
+            let p = try XCTUnwrap(PreparedQuad(q, textures: { _ in fatalError("no images") }, passes: [], width: 240, height: 240))
+            for py in 0..<240 {
+                let span = p.span(py) ?? 0..<0
+                for px in 0..<240 where !span.contains(px) {
+                    let (cx, cy) = (Double(px) + 0.5, Double(py) + 0.5)
+                    // A piece of a split layer owns only the pixels on its side of each cut.
+                    guard p.pixelHalfPlanes.allSatisfy({ $0.a * cx + $0.b * cy + $0.c >= 0 }),
+                          let l = Coverage.local(q.inverse, cx, cy) else { continue }
+                    let cov = p.coverage(l.x, l.y, jac: (l.dxdpx, l.dydpx, l.dxdpy, l.dydpy))
+                    XCTAssertEqual(cov, 0, "\(q.label) pixel \(px),\(py) is covered (\(cov)) outside \(span)")
+                    if cov > 0 { return }
+                }
+                covered += span.count
+            }
+        }
+        XCTAssertGreaterThan(covered, 10_000)
+    }
+}
+
