@@ -148,12 +148,8 @@ public final class GLRenderer {
         glUseProgram(0)
 
         glGenVertexArrays(1, &vertexArray)  // core profile: a VAO must be bound; no attributes
-        glGenTextures(1, &dataTexture)
-        glBindTexture(GLenum(GL_TEXTURE_2D), dataTexture)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), 0)
-        glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        dataTexture = makeTexture(min: GL_NEAREST, mag: GL_NEAREST, state: &state)
+        state.unbindEverywhere(dataTexture)
         // The common variants now, so that first frames do not stall on the compiler.
         for f: ShaderFeatures in [[.color], [.color, .shapeFull], [.linear], [.color, .linear], [.color, .linear, .shapeFull]] {
             _ = try quadProgram(f)

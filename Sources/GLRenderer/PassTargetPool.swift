@@ -33,15 +33,9 @@ final class PassTargetPool {
         if let i = idle.firstIndex(where: { $0.target.width == width && $0.target.height == height }) {
             return idle.remove(at: i).target
         }
-        var texture: GLuint = 0, framebuffer: GLuint = 0
-        glGenTextures(1, &texture)
-        state.bindForEditing(texture, unit: GLRenderer.Unit.upload)
+        var framebuffer: GLuint = 0
+        let texture = makeTexture(min: GL_NEAREST, mag: GL_NEAREST, state: &state)
         let t = GLenum(GL_TEXTURE_2D)
-        glTexParameteri(t, GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-        glTexParameteri(t, GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-        glTexParameteri(t, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        glTexParameteri(t, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        glTexParameteri(t, GLenum(GL_TEXTURE_MAX_LEVEL), 0)
         glTexImage2D(t, 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
         state.unbindEverywhere(texture)
         glGenFramebuffers(1, &framebuffer)

@@ -103,18 +103,8 @@ final class TextureCache {
             bitmap = TextureCache.downscale(bitmap, width: tw, height: th)
         }
         if bitmap.width == 0 || bitmap.height == 0 { bitmap = Bitmap(width: 1, height: 1) }
-        var t: GLuint = 0
-        glGenTextures(1, &t)
-        state.bindForEditing(t, unit: GLRenderer.Unit.upload)
+        let t = makeTexture(min: GL_LINEAR_MIPMAP_LINEAR, mag: GL_LINEAR, state: &state)
         let target = GLenum(GL_TEXTURE_2D)
-        glTexParameteri(target, GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR_MIPMAP_LINEAR)
-        glTexParameteri(target, GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-        glTexParameteri(target, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        glTexParameteri(target, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        glTexParameteri(target, GLenum(GL_TEXTURE_BASE_LEVEL), 0)
-        // Until mip levels are uploaded the texture has one level, which keeps it complete
-        // under the mipmapped minification filter.
-        glTexParameteri(target, GLenum(GL_TEXTURE_MAX_LEVEL), 0)
         bitmap.pixels.withUnsafeBytes {
             glTexImage2D(target, 0, GL_RGBA8, GLsizei(bitmap.width), GLsizei(bitmap.height), 0,
                          GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
