@@ -93,15 +93,10 @@ struct PreparedQuad {
         (x0, x1, y0, y1) = (box.x0, box.x1, box.y0, box.y1)
         let m = q.inverse.m
         affine = m.2 == 0 && m.5 == 0 && m.8 > 0
-        if case .rect(let radius) = q.shape, radius <= 0, !q.antialiased, otherClips.isEmpty {
-            binaryCoverage = true
-        } else {
-            binaryCoverage = false
-        }
-        if case let .border(width, radius) = q.shape, radius <= 0, !q.antialiased, otherClips.isEmpty {
-            binaryBorderWidth = width
-        } else {
-            binaryBorderWidth = nil
+        switch (q.shape, q.hasBinaryCoverage && otherClips.isEmpty) {
+        case (.rect, true): (binaryCoverage, binaryBorderWidth) = (true, nil)
+        case (.border(let width, _), true): (binaryCoverage, binaryBorderWidth) = (false, width)
+        default: (binaryCoverage, binaryBorderWidth) = (false, nil)
         }
         let moderate = outline.allSatisfy { abs($0.x) < 1e6 && abs($0.y) < 1e6 }
         if (binaryCoverage || binaryBorderWidth != nil) && moderate {

@@ -476,7 +476,7 @@ public final class GLRenderer {
                 let (w, h) = new.index == canvasIndex ? canvas : (new.width, new.height)
                 for k in a.indices where a[k] != b[k] {
                     let g = r.firstQuad[new.index] + k
-                    guard r.features[g].map({ !$0.contains(.clips) }) ?? true, fitsInRecord(b[k]), changed.count < most else { return nil }
+                    guard r.features[g].map({ !$0.contains(.clips) }) ?? true, r.data.fitsInRecord(b[k]), changed.count < most else { return nil }
                     changed.append((g, b[k], w, h))
                 }
             case (.blur, .blur) where old.content == new.content:
@@ -498,17 +498,6 @@ public final class GLRenderer {
         r.list = list
         records = r
         return changed.count
-    }
-
-    /// Whether a quad's clips all ride in its record (half-planes, as many as a record holds).
-    private func fitsInRecord(_ q: DrawQuad) -> Bool {
-        let limit = isES ? 4 : FrameData.maxRecordHalfPlanes
-        var halfPlanes = 0
-        for c in q.clips {
-            guard case .halfPlane = c.shape else { return false }
-            halfPlanes += 1
-        }
-        return halfPlanes <= limit
     }
 
     /// The CPU side of turning a display list into GL work: every quad's record (in doubles,

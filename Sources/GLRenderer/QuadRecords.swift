@@ -66,6 +66,17 @@ struct FrameData {
         return start
     }
 
+    /// Whether all of a quad's clips ride in its record (half-planes, as many as
+    /// `recordHalfPlanes`), so that writing it appends nothing to the clip area.
+    func fitsInRecord(_ q: DrawQuad) -> Bool {
+        var halfPlanes = 0
+        for c in q.clips {
+            guard case .halfPlane = c.shape else { return false }
+            halfPlanes += 1
+        }
+        return halfPlanes <= recordHalfPlanes
+    }
+
     /// Zeroes record `index` (an empty record draws nothing), before it is written again.
     mutating func clearQuad(_ index: Int) {
         let base = index * FrameData.quadStride * 4
@@ -102,12 +113,7 @@ struct FrameData {
 
         // Geometry: each edge pushed out by `geometryMargin` (`aliasedGeometryMargin` where
         // coverage is 0 or 1) pixels' worth of local units, measured where the edge is visible.
-        let binary: Bool
-        switch q.shape {
-        case .rect(let radius): binary = !q.antialiased && radius <= 0
-        case .border(_, let radius): binary = !q.antialiased && radius <= 0
-        }
-        let m = binary ? FrameData.aliasedGeometryMargin : FrameData.geometryMargin
+        let m = q.hasBinaryCoverage ? FrameData.aliasedGeometryMargin : FrameData.geometryMargin
         func push(_ a: (Double, Double), _ b: (Double, Double), xAxis: Bool) -> Double {
             m * FrameData.footprint(of: t, inverse: q.inverse, from: a, to: b, xAxis: xAxis, view: view)
         }
@@ -126,15 +132,14 @@ struct FrameData {
         switch q.shape {
         case .rect(let radius):
             rec[66] = radius
-            if radius > 0 || q.antialiased { features.insert(.shapeFull) }
         case let .border(bw, radius):
             rec[66] = radius; rec[67] = bw
             // As the reference: the inner cut-out exists only when the border leaves a hole.
             rec[36] = (bw < w - bw && bw < h - bw) ? 1 : 0
             // Aliased square borders need only the two inside tests (LK_BORDER alone).
-            if radius > 0 || q.antialiased { features.insert(.shapeFull) }
             if rec[36] != 0 { features.insert(.border) }
         }
+        if !q.hasBinaryCoverage { features.insert(.shapeFull) }
         rec[37] = q.antialiased ? 1 : 0
 
         switch q.fill {

@@ -334,6 +334,14 @@ public struct DrawQuad: Equatable, Sendable {
     /// The layer, for dumps and profiles.
     public var label: String
 
+    /// Whether the quad's own coverage (clips aside) is only ever 0 or 1: straight edges aliased
+    /// and corners square, so a pixel counts exactly when its centre is inside.
+    public var hasBinaryCoverage: Bool {
+        switch shape {
+        case .rect(let radius), .border(_, let radius): return !antialiased && radius <= 0
+        }
+    }
+
     /// Creates a quad.
     public init(transform: CATransform3D, inverse: PlaneMap, rect: CGRect, shape: Shape, fill: Fill,
                 opacity: Float, antialiased: Bool, clips: [Clip], label: String) {
