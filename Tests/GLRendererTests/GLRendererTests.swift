@@ -224,6 +224,36 @@ final class GLRendererTests: XCTestCase {
         XCTAssertEqual(BitmapDifference(moved, CPURenderer().render(Compositor.displayList(for: scene))).fraction, 0, accuracy: 0.001)
     }
 
+    /// Image quads cut to their ink (`ContentsGeometry.inked`) draw exactly what the uncut quad
+    /// draws on GL too, magnified and minified, nearest and linear, rotated and in perspective.
+    func testInkCroppedQuadsDrawWhatTheWholeQuadDraws() throws {
+        let h = try GLHarness()
+        for filter in [CALayerContentsFilter.nearest, .linear] {
+            for (size, angle, m34) in [(150.0, 0.3, 0.0), (23.0, 0.0, 0.0), (120.0, 0.7, -1.0 / 300)] {
+                let root = CALayer()
+                root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+                let l = CALayer()
+                l.frame = CGRect(x: 100 - size / 2, y: 100 - size / 2, width: size, height: size)
+                var t = CATransform3DMakeRotation(CGFloat(angle), 0, 1, 1)
+                t.m34 = CGFloat(m34)
+                l.transform = t
+                l.contents = BenchmarkScene.leafImage
+                l.minificationFilter = filter; l.magnificationFilter = filter
+                root.addSublayer(l)
+                let cut = displayList(root, width: 200, height: 200)
+                var whole = cut
+                guard case .quads(var quads) = whole.passes[0].content else { return XCTFail("no quads") }
+                XCTAssertEqual(quads.count, 1)
+                XCTAssertLessThan(quads[0].rect.width * quads[0].rect.height, l.bounds.width * l.bounds.height, "cut")
+                quads[0].rect = l.bounds
+                whole.passes[0].content = .quads(quads)
+                let a = try h.renderer.render(cut), b = try h.renderer.render(whole)
+                XCTAssertEqual(zip(a.pixels, b.pixels).filter { $0 != $1 }.count, 0, "\(filter) \(size): bytes that differ")
+                XCTAssertGreaterThan(a.pixels.filter { $0 != 0 }.count, 400, "something is drawn")
+            }
+        }
+    }
+
     /// When some quads change and the rest stay, only the changed records are written (and
     /// their rows uploaded); the pixels are exactly those of a renderer that builds them all.
     /// Changes that need room in the clip area, or another pass structure, build them all.
