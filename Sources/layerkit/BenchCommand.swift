@@ -66,32 +66,22 @@ struct BenchCommand: ParsableCommand {
         json ? printJSON(profiler, scene: path, backend: renderer.name) : printTable(profiler, scene: path, backend: renderer.name)
     }
 
-    /// Draws `warmup + frames` frames, keeping the last `frames` in the profiler.
-    func measure(_ scene: Scene, renderer: FrameRenderer, frames: Int, warmup: Int, animate: Bool, moveOne: Bool = false) throws -> FrameProfiler {
-        let profiler = FrameProfiler()
+    /// Draws `warmup + frames` frames, keeping the last `frames` in the profiler. Frame `n` is
+    /// drawn at media time n / 60 s, as a 60 Hz display would show it.
+    func measure(_ scene: Scene, renderer: any FrameRenderer, frames: Int, warmup: Int, animate: Bool,
+                 moveOne: Bool = false) throws -> FrameProfiler {
+        let loop = FrameLoop(renderer: renderer)
         let animator = animate ? Animator(scene.root, onlyFirst: moveOne) : nil
-        let compositor = FrameCompositor()
-        let (w, h, s) = (Double(scene.canvas.width), Double(scene.canvas.height), Double(scene.canvas.scale))
+        let source = LayerTreeSource(scene.root)
         for frame in 0..<(warmup + frames) {
-            if frame == warmup { profiler.reset() }
-            profiler.beginFrame()
-            if let animator { profiler.measure("animate") { animator.step(frame) } }
-            profiler.measure("layout") { scene.root.layoutIfNeeded() }
-            let snapshot = profiler.measure("snapshot") { scene.root.snapshot() }
-            let list = profiler.measure("composite") {
-                compositor.displayList(root: snapshot, width: w, height: h, scale: s, background: scene.canvas.background)
-            }
-            profiler.count("display_list_reused", compositor.lastReused ? 1 : 0)
-            _ = try renderer.render(list, profiler: profiler)
-            profiler.count("layers", Double(snapshot.layerCount))
-            profiler.count("quads", Double(list.quadCount))
-            profiler.count("passes", Double(list.passes.count))
-            profiler.endFrame()
+            if frame == warmup { loop.profiler.reset() }
+            try loop.drawFrame(source, at: Double(frame) / 60, canvas: scene.canvas,
+                               updatePhase: "animate", update: animator.map { animator in { animator.step(frame) } })
         }
-        return profiler
+        return loop.profiler
     }
 
-    private func runRamp(_ kind: BenchmarkScene, renderer: FrameRenderer) throws {
+    private func runRamp(_ kind: BenchmarkScene, renderer: any FrameRenderer) throws {
         func median(_ n: Int) throws -> Double {
             let p = try measure(kind.make(count: n), renderer: renderer, frames: 10, warmup: 2, animate: true)
             let m = p.frameStatistics.median

@@ -55,22 +55,28 @@ struct SoakCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try loadScene(scene)
-        let renderer = try backend.makeRenderer()
+        let canvas = try canvas(of: loaded, path: scene, scale: scale)
+        let loop = FrameLoop(renderer: try backend.makeRenderer())
+        loop.profiler.frameLimit = 1  // a soak runs for as long as asked: keep no history
+        let renderer = loop.renderer
         let animator = animate ? Animator(loaded.root) : nil
+        let source = LayerTreeSource(loaded.root)
         var samples: [Sample] = []
         let start = Date()
         for frame in 0..<frames {
-            animator?.step(frame)
-            loaded.root.layoutIfNeeded()
-            let list = try displayList(for: loaded, path: scene, scale: scale)
-            do { _ = try renderer.render(list) } catch {
+            do {
+                try loop.drawFrame(source, at: Double(frame) / 60, canvas: canvas, updatePhase: "animate",
+                                   update: animator.map { animator in { animator.step(frame) } })
+            } catch {
                 throw CLIError.badInput("\(scene): frame \(frame): \(renderer.name) backend: \(error)")
             }
             let drawn = frame + 1
             if drawn == 1 || drawn % every == 0 || drawn == frames {
                 let sample = Sample(frame: drawn, residentBytes: residentMemoryBytes(), textures: renderer.texturesHeld)
                 samples.append(sample)
-                if !json { print("frame \(drawn): rss \(mebibytes(sample.residentBytes)) MiB, textures \(sample.textures.map(String.init) ?? "-")") }
+                if !json {
+                    print("frame \(drawn): rss \(mebibytes(sample.residentBytes)) MiB, textures \(sample.textures.map(String.init) ?? "-")")
+                }
             }
         }
         let seconds = Date().timeIntervalSince(start)
