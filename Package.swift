@@ -2,12 +2,15 @@
 import PackageDescription
 import class Foundation.ProcessInfo
 
-// The pipeline, one target per stage (see README "Architecture"): LayerKit (model) →
-// LayerCompositor (DisplayList) → CPURenderer / GLRenderer (pixels). Apps pick the backend.
+// The pipeline, one target per stage (see README "Architecture"): LayerKitDrawing (Core
+// Graphics' job: colours, images, paths, rasterizing, text) ← LayerKit (the layer model, which
+// re-exports it) → LayerCompositor (DisplayList) → CPURenderer / GLRenderer (pixels). Apps pick
+// the backend.
 let package = Package(
     name: "LayerKit",
     products: [
         .library(name: "LayerKit", targets: ["LayerKit"]),
+        .library(name: "LayerKitDrawing", targets: ["LayerKitDrawing"]),
         .library(name: "LayerCompositor", targets: ["LayerCompositor"]),
         .library(name: "CPURenderer", targets: ["CPURenderer"]),
         .library(name: "GLRenderer", targets: ["GLRenderer"]),
@@ -30,9 +33,10 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
-        .target(name: "LayerKit", dependencies: ["CPNG"]),
-        .target(name: "LayerCompositor", dependencies: ["LayerKit", "CFreeType", "CFontconfig"]),
         .target(name: "CBlend", path: "Sources/CBlend"),
+        .target(name: "LayerKitDrawing", dependencies: ["CPNG", "CFreeType", "CFontconfig", "CBlend"]),
+        .target(name: "LayerKit", dependencies: ["LayerKitDrawing"]),
+        .target(name: "LayerCompositor", dependencies: ["LayerKit"]),
         .target(name: "CPURenderer", dependencies: ["LayerCompositor", "CBlend"]),
         .target(name: "GLRenderer", dependencies: ["LayerCompositor", "CEGL", "CGL"]),
         .executableTarget(name: "layerkit", dependencies: [
@@ -45,6 +49,7 @@ let package = Package(
         ]),
         .target(name: "LayerKitTestSupport", dependencies: ["LayerKit", "LayerCompositor", "CPURenderer"],
                 path: "Tests/LayerKitTestSupport"),
+        .testTarget(name: "LayerKitDrawingTests", dependencies: ["LayerKitDrawing", "LayerKit", "LayerKitTestSupport"]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "LayerKitTestSupport"]),
         .testTarget(name: "GLRendererTests", dependencies: ["GLRenderer", "CGL", "CPURenderer", "LayerKitTestSupport"]),
         .testTarget(name: "LayerCompositorTests", dependencies: ["LayerCompositor", "LayerKitTestSupport"]),

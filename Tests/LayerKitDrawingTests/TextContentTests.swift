@@ -1,4 +1,4 @@
-@testable import LayerCompositor
+@testable import LayerKitDrawing
 import Foundation
 import LayerKit
 import LayerKitTestSupport

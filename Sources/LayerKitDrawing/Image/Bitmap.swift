@@ -1,3 +1,5 @@
+import CBlend
+
 /// A premultiplied RGBA8 pixel buffer, rows top to bottom: the currency of images in LayerKit.
 ///
 /// Layer contents (`CGImage`) are decoded into bitmaps, both renderers produce them, and the
@@ -31,5 +33,18 @@ public struct Bitmap: Equatable, Sendable {
     public subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let i = (y * width + x) * 4
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+}
+
+extension Bitmap {
+    /// Source-over of `color` (premultiplied) at `coverage`/255 onto pixel `i`, through
+    /// `lk_blend_run`, the one definition of the blend that the CPU renderer uses too, so drawn
+    /// contents round exactly as rendered layers do.
+    package mutating func blend(_ color: PremultipliedColor, coverage: UInt8, pixel i: Int) {
+        let k = Float(coverage) / 255
+        pixels.withUnsafeMutableBufferPointer { p in
+            lk_blend_run(p.baseAddress! + i * 4, 1, color.r * k * 255, color.g * k * 255, color.b * k * 255, color.a * k * 255,
+                         1 - color.a * k)
+        }
     }
 }

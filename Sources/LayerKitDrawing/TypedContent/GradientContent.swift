@@ -1,5 +1,4 @@
 import Foundation
-import LayerKit
 
 /// What a `CAGradientLayer` draws: its bounds filled with a colour gradient.
 ///

@@ -1,7 +1,6 @@
 import CFontconfig
 import CFreeType
 import Foundation
-import LayerKit
 
 /// Fonts for `CATextLayer`: FreeType faces, found by file path or, for family names, through
 /// fontconfig, with a fallback face for characters the chosen font lacks.

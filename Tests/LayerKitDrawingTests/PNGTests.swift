@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import LayerKit
+@testable import LayerKitDrawing
+import LayerKit
 
 final class PNGTests: XCTestCase {
     private var directory: URL!

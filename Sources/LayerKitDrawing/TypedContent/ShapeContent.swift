@@ -1,5 +1,4 @@
 import Foundation
-import LayerKit
 
 /// What a `CAShapeLayer` draws: its path filled (under `fillRule`), then stroked on top, both
 /// antialiased, into one image.
@@ -38,7 +37,7 @@ enum ShapeContent {
         var lo = Point(repeating: .infinity), hi = Point(repeating: -.infinity)
         for paint in paints { for poly in paint.polygons { for p in poly { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) } } }
         guard lo.x <= hi.x, lo.y <= hi.y, lo.x.isFinite, lo.y.isFinite else { return nil }
-        hi = pointwiseMin(hi, lo + TypedContent.maxImageSide)
+        hi = pointwiseMin(hi, lo + Double(TypedContent.maxImageSide))
         let x0 = Int(lo.x.rounded(.down)) - 1, y0 = Int(lo.y.rounded(.down)) - 1
         let w = Int(hi.x.rounded(.up)) + 1 - x0, h = Int(hi.y.rounded(.up)) + 1 - y0
         guard w > 0, h > 0 else { return nil }

@@ -12,7 +12,8 @@ import LayerKit
 /// flattened anyway) and drawn back as one quad with the layer's transform.
 public enum Compositor {
     /// Largest offscreen pass side in pixels; a larger subtree is rendered at a lower scale.
-    public static let maxPassSize = 4096
+    /// Typed layers' images share the bound.
+    public static let maxPassSize = TypedContent.maxImageSide
     /// Largest shadow blur sigma in pass pixels; a wider blur is rendered at a lower scale,
     /// where it looks the same (it is that blurry) and its cost stays bounded whatever the
     /// `shadowRadius`.
@@ -208,7 +209,7 @@ final class Builder {
         if let image = p.contents, let (rect, fill) = ContentsGeometry.imageFill(for: p, image: image, flippedY: placement.flipped) {
             imageQuad(rect, fill)
         }
-        if let (image, rect) = TypedContent.render(l.kind, properties: p, scale: Double(p.contentsScale)) {
+        if let (image, rect) = Compositor.typedContent(l) {
             let x = AxisMap(stops: [Double(rect.minX), Double(rect.maxX)], texels: [0, Double(image.width)])
             var y = AxisMap(stops: [Double(rect.minY), Double(rect.maxY)], texels: [0, Double(image.height)])
             if placement.flipped { y.texels.reverse() }
@@ -251,7 +252,7 @@ final class Builder {
         if let image = p.contents, let (rect, _) = ContentsGeometry.imageFill(for: p, image: image, flippedY: false) {
             r = r.union(rect)
         }
-        if let (_, rect) = TypedContent.render(l.kind, properties: p, scale: Double(p.contentsScale)) {
+        if let (_, rect) = Compositor.typedContent(l) {
             r = r.union(rect)   // shapes may overflow their bounds; the rasterization is cached
         }
         var layers: [(LayerSnapshot, Float)] = []
@@ -283,4 +284,12 @@ func gaussianWeights(sigma: Double) -> [Float] {
     let total = w[0] + 2 * w.dropFirst().reduce(0, +)
     w = w.map { $0 / total }
     return w.map { Float($0) }
+}
+
+extension Compositor {
+    /// What a typed layer draws in place of `contents`, rasterized at its `contentsScale`
+    /// (cached, so asking twice in a frame costs a lookup); `nil` for plain layers.
+    static func typedContent(_ l: LayerSnapshot) -> (image: CGImage, rect: CGRect)? {
+        l.kind.drawing.flatMap { TypedContent.render($0, bounds: l.properties.bounds, scale: Double(l.properties.contentsScale)) }
+    }
 }

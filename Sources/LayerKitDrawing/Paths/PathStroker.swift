@@ -1,5 +1,4 @@
 import Foundation
-import LayerKit
 
 /// The outline of a `CAShapeLayer` stroke as polygons, for `PathRasterizer` to fill with the
 /// nonzero rule.

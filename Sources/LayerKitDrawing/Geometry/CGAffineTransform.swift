@@ -155,7 +155,7 @@ extension CGRect {
     }
 
     /// The smallest rectangle containing all `points` (null when there are none).
-    static func boundingBox(of points: [CGPoint]) -> CGRect {
+    package static func boundingBox(of points: [CGPoint]) -> CGRect {
         guard let first = points.first else { return .null }
         var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
         for p in points.dropFirst() {

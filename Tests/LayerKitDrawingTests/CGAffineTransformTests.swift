@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import LayerKit
+@testable import LayerKitDrawing
 
 /// `CGAffineTransform` against Core Graphics' definitions: `x' = a·x + c·y + tx`,
 /// `y' = b·x + d·y + ty`; `Translate/Scale/Rotate(t, …) = op · t` (the new operation applies

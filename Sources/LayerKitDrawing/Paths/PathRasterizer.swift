@@ -1,12 +1,11 @@
 import Foundation
-import LayerKit
 
 /// Fills paths into coverage on the CPU, once, so both backends draw the same pixels: shadow
 /// paths, and the fills and (outlined, see `PathStroker`) strokes of shape layers.
 ///
 /// Curves are flattened to lines within 0.1 pixel; coverage is the fraction of a 4x4 grid of
 /// samples per pixel inside the polygons under the fill rule, so edges are antialiased.
-enum PathRasterizer {
+package enum PathRasterizer {
     static let samples = 4
 
     /// A point in pixel space.
@@ -21,7 +20,7 @@ enum PathRasterizer {
 
     /// A white (premultiplied: coverage in every channel) image of `rect` at `scale` pixels per
     /// unit, with `path` (in the same units) filled.
-    static func fill(_ path: CGPath, rule: CAShapeLayerFillRule, into rect: CGRect, scale: Double) -> CGImage {
+    package static func fill(_ path: CGPath, rule: CAShapeLayerFillRule, into rect: CGRect, scale: Double) -> CGImage {
         let w = max(Int((Double(rect.width) * scale).rounded(.up)), 1)
         let h = max(Int((Double(rect.height) * scale).rounded(.up)), 1)
         let origin = Point(Double(rect.minX), Double(rect.minY))

@@ -1,5 +1,4 @@
 import Foundation
-import LayerKit
 
 /// What the typed layers (shape, gradient, text) draw in place of `contents`: an image
 /// rasterized on the CPU at `scale` pixels per point and the rectangle of the layer's bounds
@@ -10,30 +9,35 @@ import LayerKit
 /// they depend on (the style, the bounds, the scale), so an unchanged layer costs a lookup per
 /// frame and hands the backends the same `CGImage` object (whose identity their texture caches
 /// key on).
-enum TypedContent {
+package enum TypedContent {
+    /// What a typed layer draws: its style.
+    package enum Drawing: Equatable, Sendable {
+        /// A `CAShapeLayer`'s path, filled and stroked.
+        case shape(ShapeStyle)
+        /// A `CAGradientLayer`'s gradient.
+        case gradient(GradientStyle)
+        /// A `CATextLayer`'s string.
+        case text(TextStyle)
+    }
+
     /// The longest side, in pixels, of a typed layer's image: a larger one is drawn at a lower
     /// scale and magnified, as an oversized offscreen pass is, rather than allocated unbounded.
-    static let maxImageSide = Double(Compositor.maxPassSize)
+    /// The compositor's offscreen passes share the bound (`Compositor.maxPassSize`).
+    package static let maxImageSide = 4096
 
     /// `scale`, lowered where needed so that `points` is at most `maxImageSide` pixels.
     static func scale(_ scale: Double, fitting points: Double) -> Double {
-        points * scale > maxImageSide ? maxImageSide / points : scale
+        points * scale > Double(maxImageSide) ? Double(maxImageSide) / points : scale
     }
 
-    /// The rasterized content of a typed layer, or `nil` when it draws nothing.
-    static func render(_ kind: LayerSnapshot.Kind, properties: LayerProperties, scale: Double) -> (image: CGImage, rect: CGRect)? {
-        switch kind {
-        case .layer, .transformLayer:
-            return nil
-        case .shape, .gradient, .text:
-            let key = TypedContentCache.Key(kind: kind, bounds: properties.bounds, scale: scale)
-            return TypedContentCache.shared.value(for: key) {
-                switch kind {
-                case .shape(let s): return ShapeContent.render(s, bounds: properties.bounds, scale: scale)
-                case .gradient(let g): return GradientContent.render(g, bounds: properties.bounds, scale: scale)
-                case .text(let t): return TextContent.render(t, bounds: properties.bounds, scale: scale)
-                case .layer, .transformLayer: return nil
-                }
+    /// The rasterized content of a typed layer with these `bounds`, drawn at `scale` pixels per
+    /// point, or `nil` when it draws nothing.
+    package static func render(_ drawing: Drawing, bounds: CGRect, scale: Double) -> (image: CGImage, rect: CGRect)? {
+        TypedContentCache.shared.value(for: TypedContentCache.Key(drawing: drawing, bounds: bounds, scale: scale)) {
+            switch drawing {
+            case .shape(let s): return ShapeContent.render(s, bounds: bounds, scale: scale)
+            case .gradient(let g): return GradientContent.render(g, bounds: bounds, scale: scale)
+            case .text(let t): return TextContent.render(t, bounds: bounds, scale: scale)
             }
         }
     }
@@ -45,18 +49,17 @@ enum TypedContent {
 final class TypedContentCache: @unchecked Sendable {
     /// What a rasterization depends on.
     struct Key: Hashable {
-        let kind: LayerSnapshot.Kind
+        let drawing: TypedContent.Drawing
         let bounds: CGRect
         let scale: Double
 
-        static func == (a: Key, b: Key) -> Bool { a.bounds == b.bounds && a.scale == b.scale && a.kind == b.kind }
+        static func == (a: Key, b: Key) -> Bool { a.bounds == b.bounds && a.scale == b.scale && a.drawing == b.drawing }
 
         /// Hashes the cheap, telling parts; equality settles the rest.
         func hash(into h: inout Hasher) {
             h.combine(bounds.origin.x); h.combine(bounds.origin.y); h.combine(bounds.width); h.combine(bounds.height)
             h.combine(scale)
-            switch kind {
-            case .layer, .transformLayer: break
+            switch drawing {
             case .shape(let s):
                 h.combine(s.path?.elements.count); h.combine(s.lineWidth); h.combine(s.strokeStart); h.combine(s.strokeEnd)
                 h.combine(s.fillColor); h.combine(s.strokeColor)
@@ -115,20 +118,5 @@ final class TypedContentCache: @unchecked Sendable {
             entries[oldest.key] = nil
         }
         return value
-    }
-}
-
-extension Bitmap {
-    /// Source-over of `color` (premultiplied) at `coverage`/255 onto pixel `i`, rounding to
-    /// 8 bits as the renderers do.
-    mutating func blend(_ color: PremultipliedColor, coverage: UInt8, pixel i: Int) {
-        let k = Float(coverage) / 255
-        let src = (color.r * k, color.g * k, color.b * k, color.a * k)
-        let keep = 1 - src.3
-        func byte(_ s: Float, _ d: UInt8) -> UInt8 { UInt8(min(max(s + Float(d) / 255 * keep, 0), 1) * 255 + 0.5) }
-        pixels[i * 4] = byte(src.0, pixels[i * 4])
-        pixels[i * 4 + 1] = byte(src.1, pixels[i * 4 + 1])
-        pixels[i * 4 + 2] = byte(src.2, pixels[i * 4 + 2])
-        pixels[i * 4 + 3] = byte(src.3, pixels[i * 4 + 3])
     }
 }

@@ -1,4 +1,4 @@
-@testable import LayerCompositor
+@testable import LayerKitDrawing
 import Foundation
 import LayerKit
 import LayerKitTestSupport
@@ -8,7 +8,7 @@ import XCTest
 /// `TypedContent.maxImageSide` however large the layer.
 final class TypedContentTests: XCTestCase {
     func render(_ l: CALayer, scale: Double = 1) -> (image: CGImage, rect: CGRect)? {
-        TypedContent.render(l.snapshotKind, properties: l.properties, scale: scale)
+        l.snapshotKind.drawing.flatMap { TypedContent.render($0, bounds: l.bounds, scale: scale) }
     }
 
     /// An unchanged layer is not rasterized again: the same image comes back (and backends

@@ -1,5 +1,4 @@
 import Foundation
-import LayerKit
 
 /// What a `CATextLayer` draws: its string laid out in the bounds and drawn with FreeType.
 ///
