@@ -89,6 +89,27 @@ enum CLIError: Error, CustomStringConvertible {
     }
 }
 
+/// Refuses an output path that cannot be written, before any work is done for it: a directory,
+/// a file without write permission, or a new file in a folder that does not exist or cannot
+/// be written. Names the option, the path and why (nothing is created or truncated here).
+func checkOutputPath(_ path: String, option: String) throws {
+    func refuse(_ why: String) -> CLIError { CLIError.badInput("cannot write \(option) \(path): \(why)") }
+    guard !path.isEmpty else { throw refuse("the path is empty") }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+        if isDirectory.boolValue { throw refuse("it is a directory") }
+        if access(path, W_OK) != 0 { throw refuse(String(cString: strerror(errno))) }
+        return
+    }
+    let folder = (path as NSString).deletingLastPathComponent
+    let parent = folder.isEmpty ? "." : folder
+    guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) else {
+        throw refuse("no such directory \(parent)")
+    }
+    if !isDirectory.boolValue { throw refuse("\(parent) is not a directory") }
+    if access(parent, W_OK | X_OK) != 0 { throw refuse("cannot create a file in \(parent): \(String(cString: strerror(errno)))") }
+}
+
 /// Loads a scene file, turning any failure into a one-line bad-input error.
 func loadScene(_ path: String) throws -> Scene {
     do {

@@ -37,7 +37,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
-    @Option(help: "Write a Chrome Trace Event file (Perfetto, chrome://tracing).")
+    @Option(help: "Write a Chrome Trace Event file (Perfetto, chrome://tracing); checked before the benchmark runs, written after its results are printed.")
     var trace: String?
 
     @Option(help: "leaves, multiply or cube-grid: find the largest layer count (from 10, doubling, then bisecting) whose median animated frame is within 16.7 ms.")
@@ -46,10 +46,13 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         guard frames > 0, frames <= 1_000_000 else { throw ValidationError("--frames must be 1...1000000") }
         guard warmup >= 0, warmup <= 100_000 else { throw ValidationError("--warmup must be 0...100000") }
-        if (scene == nil) == (ramp == nil) { throw ValidationError("give a SCENE or --ramp KIND, not both") }
+        if scene == nil, ramp == nil { throw ValidationError("give a SCENE or --ramp KIND") }
+        if scene != nil, ramp != nil { throw ValidationError("give a SCENE or --ramp KIND, not both") }
     }
 
     func run() throws {
+        // Refused before the benchmark runs, not after it has taken minutes.
+        if let trace { try checkOutputPath(trace, option: "--trace") }
         let renderer = try backend.makeRenderer(fullRedraw: fullRedraw, skipsReadback: noReadback)
         if let ramp {
             try runRamp(ramp, renderer: renderer)
@@ -58,12 +61,19 @@ struct BenchCommand: ParsableCommand {
         let path = scene!
         let loaded = try loadScene(path)
         let profiler = try measure(loaded, renderer: renderer, frames: frames, warmup: warmup, animate: animate, moveOne: moveOne)
+        // The results first: a trace that cannot be written after all loses nothing else.
+        if json {
+            printJSON(profiler, scene: path, backend: renderer.name)
+        } else {
+            printTable(profiler, scene: path, backend: renderer.name)
+        }
         if let trace {
-            do { try profiler.traceEvents(process: "layerkit bench \(path)").write(to: URL(fileURLWithPath: trace)) } catch {
-                throw CLIError.badInput("cannot write \(trace): \(error)")
+            do {
+                try profiler.traceEvents(process: "layerkit bench \(path)").write(to: URL(fileURLWithPath: trace))
+            } catch {
+                throw CLIError.badInput("cannot write --trace \(trace): \(error.localizedDescription)")
             }
         }
-        json ? printJSON(profiler, scene: path, backend: renderer.name) : printTable(profiler, scene: path, backend: renderer.name)
     }
 
     /// Draws `warmup + frames` frames, keeping the last `frames` in the profiler. Frame `n` is

@@ -23,6 +23,7 @@ struct RenderCommand: ParsableCommand {
     var backend: Backend = .auto
 
     func run() throws {
+        try checkOutputPath(output, option: "-o")
         let list = try displayList(for: try loadScene(scene), path: scene, scale: scale)
         let renderer = try backend.makeRenderer()
         let bitmap: Bitmap
