@@ -177,7 +177,7 @@ public final class GLRenderer {
         let defines = f.defines(es: isES)
         let p = try ShaderProgram(label: "quad (\(defines.split(separator: "\n").map { $0.dropFirst(8).dropLast(2) }.joined(separator: " ")))",
                                   vertex: EmbeddedShaders.quadVert, fragment: EmbeddedShaders.quadFrag,
-                                  es: isES, defines: defines, uniforms: GLRenderer.quadUniforms)
+                                  es: isES, defines: defines, readsQuadRecords: true, uniforms: GLRenderer.quadUniforms)
         glUseProgram(p.name)
         glUniform1i(p["u_data"], GLint(Unit.data))
         glUniform1i(p["u_image"], GLint(Unit.image))
