@@ -381,7 +381,10 @@ public final class GLRenderer {
             try glCheck("pass \(pass.index) (\(pass.purpose.rawValue) \"\(pass.label)\", \(pass.width)x\(pass.height))")
             // Targets no later pass samples go back to the pool now.
             for j in 0...pass.index where j != canvasIndex && lastUse[j] <= pass.index {
-                if let t = targets[j] { pool.release(t, frame: frame); targets[j] = nil }
+                if let t = targets[j] {
+                    pool.release(t, frame: frame)
+                    targets[j] = nil
+                }
             }
         }
     }
@@ -436,12 +439,14 @@ public final class GLRenderer {
             let fits = (0..<3).allSatisfy { needs[$0] == nil || bound[$0] == nil || needs[$0] == bound[$0] }
             if !fits {
                 try flush()
-                batchStart = g; batchCount = 0
+                batchStart = g
+                batchCount = 0
                 bound = [nil, nil, nil]
                 batchFeatures = []
             }
             for u in 0..<3 where needs[u] != nil { bound[u] = needs[u] }
-            imageSize = needSize; sourceSize = needSource
+            imageSize = needSize
+            sourceSize = needSource
             batchFeatures.formUnion(features[g] ?? [])
             batchCount += 1
         }
@@ -506,7 +511,8 @@ public final class GLRenderer {
             if case .image(let f) = q.fill, let e = entries[ObjectIdentifier(f.image)] { scale = e.scale }
             r.data.clearQuad(g)
             r.features[g] = r.data.writeQuad(g, q, width: w, height: h, imageScale: scale)
-            lo = min(lo, g * FrameData.quadStride); hi = max(hi, (g + 1) * FrameData.quadStride)
+            lo = min(lo, g * FrameData.quadStride)
+            hi = max(hi, (g + 1) * FrameData.quadStride)
         }
         if lo < hi { try uploadData(r.data, texels: lo..<hi) }
         r.list = list

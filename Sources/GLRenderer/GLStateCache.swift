@@ -29,15 +29,24 @@ struct GLStateCache {
 
     /// Forgets everything: the next request for each piece of state reaches GL.
     mutating func invalidate() {
-        program = nil; vertexArray = nil; framebuffer = nil; viewport = nil; blend = nil; clipDistances = nil
-        activeUnit = nil; clearColor = nil
+        program = nil
+        vertexArray = nil
+        framebuffer = nil
+        viewport = nil
+        blend = nil
+        clipDistances = nil
+        activeUnit = nil
+        clearColor = nil
         textures = Array(repeating: nil, count: GLStateCache.unitCount)
-        uniformsInt = [:]; uniformsFloat = [:]
+        uniformsInt = [:]
+        uniformsFloat = [:]
     }
 
     mutating func useProgram(_ p: GLuint) {
         guard program != p else { return }
-        glUseProgram(p); program = p; changes += 1
+        glUseProgram(p)
+        program = p
+        changes += 1
     }
 
     /// Forgets which program is current (one was made current behind the cache's back).
@@ -45,17 +54,23 @@ struct GLStateCache {
 
     mutating func bindVertexArray(_ v: GLuint) {
         guard vertexArray != v else { return }
-        glBindVertexArray(v); vertexArray = v; changes += 1
+        glBindVertexArray(v)
+        vertexArray = v
+        changes += 1
     }
 
     mutating func bindFramebuffer(_ f: GLuint) {
         guard framebuffer != f else { return }
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), f); framebuffer = f; changes += 1
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), f)
+        framebuffer = f
+        changes += 1
     }
 
     mutating func setViewport(_ x: Int32, _ y: Int32, _ w: Int32, _ h: Int32) {
         if let v = viewport, v == (x, y, w, h) { return }
-        glViewport(x, y, w, h); viewport = (x, y, w, h); changes += 1
+        glViewport(x, y, w, h)
+        viewport = (x, y, w, h)
+        changes += 1
     }
 
     /// Enables or disables the first `count` clip distances (desktop GL), as the program about
@@ -65,25 +80,31 @@ struct GLStateCache {
         for i in 0..<Int32(count) {
             if on { glEnable(GLenum(GL_CLIP_DISTANCE0 + i)) } else { glDisable(GLenum(GL_CLIP_DISTANCE0 + i)) }
         }
-        clipDistances = on; changes += 1
+        clipDistances = on
+        changes += 1
     }
 
     mutating func setBlend(_ on: Bool) {
         guard blend != on else { return }
         if on { glEnable(GLenum(GL_BLEND)) } else { glDisable(GLenum(GL_BLEND)) }
-        blend = on; changes += 1
+        blend = on
+        changes += 1
     }
 
     mutating func setClearColor(_ c: (Float, Float, Float, Float)) {
         if let cc = clearColor, cc == c { return }
-        glClearColor(c.0, c.1, c.2, c.3); clearColor = c; changes += 1
+        glClearColor(c.0, c.1, c.2, c.3)
+        clearColor = c
+        changes += 1
     }
 
     /// Binds `texture` to 2D target of `unit`.
     mutating func bindTexture(_ texture: GLuint, unit: Int) {
         guard textures[unit] != texture else { return }
         selectUnit(unit)
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture); textures[unit] = texture; changes += 1
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        textures[unit] = texture
+        changes += 1
     }
 
     /// Makes `texture` the bound texture of some unit, for uploads and parameter changes;
@@ -114,29 +135,39 @@ struct GLStateCache {
     /// Sets an int uniform of the current program.
     mutating func setUniform(_ location: GLint, int v: Int32) {
         guard location >= 0, uniformsInt[key(location)].map({ $0 != (v, 0) }) ?? true else { return }
-        glUniform1i(location, v); uniformsInt[key(location)] = (v, 0); changes += 1
+        glUniform1i(location, v)
+        uniformsInt[key(location)] = (v, 0)
+        changes += 1
     }
 
     /// Sets an ivec2 uniform of the current program.
     mutating func setUniform(_ location: GLint, int2 v: (Int32, Int32)) {
         guard location >= 0, uniformsInt[key(location)].map({ $0 != v }) ?? true else { return }
-        glUniform2i(location, v.0, v.1); uniformsInt[key(location)] = v; changes += 1
+        glUniform2i(location, v.0, v.1)
+        uniformsInt[key(location)] = v
+        changes += 1
     }
 
     /// Sets a float uniform of the current program.
     mutating func setUniform(_ location: GLint, float v: Float) {
         guard location >= 0, uniformsFloat[key(location)].map({ $0 != (v, 0) }) ?? true else { return }
-        glUniform1f(location, v); uniformsFloat[key(location)] = (v, 0); changes += 1
+        glUniform1f(location, v)
+        uniformsFloat[key(location)] = (v, 0)
+        changes += 1
     }
 
     /// Sets a vec2 uniform of the current program.
     mutating func setUniform(_ location: GLint, float2 v: (Float, Float)) {
         guard location >= 0, uniformsFloat[key(location)].map({ $0 != v }) ?? true else { return }
-        glUniform2f(location, v.0, v.1); uniformsFloat[key(location)] = v; changes += 1
+        glUniform2f(location, v.0, v.1)
+        uniformsFloat[key(location)] = v
+        changes += 1
     }
 
     private mutating func selectUnit(_ unit: Int) {
         guard activeUnit != unit else { return }
-        glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit))); activeUnit = unit; changes += 1
+        glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
+        activeUnit = unit
+        changes += 1
     }
 }

@@ -268,7 +268,10 @@ struct FrameData {
             t[i] = a.texels[i] * scale
             b[i] = d == 0 ? 0 : (a.texels[i + 1] - a.texels[i]) / d * scale
         }
-        if n == 0, let t0 = a.texels.first { s[0] = -far; t[0] = t0 * scale }
+        if n == 0, let t0 = a.texels.first {
+            s[0] = -far
+            t[0] = t0 * scale
+        }
         return s + t + b
     }
 
@@ -281,11 +284,18 @@ struct FrameData {
             let o = localOrigin(c.map, ref: ref, fallback: (Double(rs.minX), Double(rs.minY)))
             let map = rebased(c.map, ref: ref, origin: o)
             for i in 0..<9 { v[i] = map[i] }
-            v[9] = 0; v[10] = Double(rs.minX) - o.0; v[11] = Double(rs.minY) - o.1
-            v[12] = Double(rs.maxX) - o.0; v[13] = Double(rs.maxY) - o.1; v[14] = radius; v[15] = aa ? 1 : 0
+            v[9] = 0
+            v[10] = Double(rs.minX) - o.0
+            v[11] = Double(rs.minY) - o.1
+            v[12] = Double(rs.maxX) - o.0
+            v[13] = Double(rs.maxY) - o.1
+            v[14] = radius
+            v[15] = aa ? 1 : 0
         case .halfPlane:
             let hp = pixelHalfPlane(c, ref: ref)
-            v[0] = hp.0; v[1] = hp.1; v[2] = hp.2
+            v[0] = hp.0
+            v[1] = hp.1
+            v[2] = hp.2
             v[9] = 1
         }
         return v.map { Float($0) }
@@ -318,7 +328,9 @@ struct FrameData {
         for p in clipToFront(pts) {
             let s = SIMD2(p.x / p.w, p.y / p.w)
             guard s.x.isFinite, s.y.isFinite else { continue }
-            lo = pointwiseMin(lo, s); hi = pointwiseMax(hi, s); any = true
+            lo = pointwiseMin(lo, s)
+            hi = pointwiseMax(hi, s)
+            any = true
         }
         return any ? (lo, hi) : nil
     }

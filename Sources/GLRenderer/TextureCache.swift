@@ -29,8 +29,13 @@ final class TextureCache {
         var lastUsedFrame: Int
 
         init(image: CGImage, texture: GLuint, width: Int, height: Int, scale: (Double, Double), bytes: Int, frame: Int) {
-            self.image = image; self.texture = texture; self.width = width; self.height = height
-            self.scale = scale; self.bytes = bytes; self.lastUsedFrame = frame
+            self.image = image
+            self.texture = texture
+            self.width = width
+            self.height = height
+            self.scale = scale
+            self.bytes = bytes
+            self.lastUsedFrame = frame
         }
     }
 
@@ -56,7 +61,10 @@ final class TextureCache {
         if let e = entries[key], e.image === image {
             entry = e
         } else {
-            if let stale = entries[key] { delete(stale, state: &state) ; entries[key] = nil }
+            if let stale = entries[key] {
+                delete(stale, state: &state)
+                entries[key] = nil
+            }
             entry = upload(image, frame: frame, state: &state, stats: &stats)
             entries[key] = entry
         }
