@@ -338,7 +338,8 @@ public final class GLRenderer {
             records = try buildRecords(list, canvas: (canvas.width, canvas.height), entries: entries, scales: scales)
             stats.recordsWritten = list.quadCount
         }
-        let (features, firstQuad, weightStart) = (records!.features, records!.firstQuad, records!.weightStart)
+        let (features, weightStart) = (records!.features, records!.weightStart)
+        let plan = FramePlan(list, features: features)
 
         // 3. Passes.
         var targets = [PassTarget?](repeating: nil, count: list.passes.count)
@@ -359,12 +360,11 @@ public final class GLRenderer {
             state.bindFramebuffer(fb)
             state.setViewport(0, 0, GLsizei(w), GLsizei(h))
             switch pass.content {
-            case .quads(let quads):
+            case .quads:
                 let bg = isCanvas ? list.background : .clear
                 state.setClearColor((bg.r, bg.g, bg.b, bg.a))
                 glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-                try drawQuads(quads, first: firstQuad[pass.index], features: features, entries: entries, targets: targets,
-                              width: w, height: h, stats: &stats)
+                try drawQuads(plan.batches[pass.index], entries: entries, targets: targets, width: w, height: h, stats: &stats)
             case let .blur(source, horizontal, weights):
                 guard let src = targets[source] else { throw GLRendererError.badPassReference(pass: pass.index, source: source) }
                 state.setBlend(false)
@@ -389,68 +389,32 @@ public final class GLRenderer {
         }
     }
 
-    /// One quad pass: batches of consecutive quads whose texture needs agree, one instanced
-    /// draw each.
-    private func drawQuads(_ quads: [DrawQuad], first: Int, features: [ShaderFeatures?],
-                           entries: [ObjectIdentifier: TextureCache.Entry], targets: [PassTarget?], width: Int, height: Int,
-                           stats: inout FrameStats) throws {
-        guard !quads.isEmpty else { return }
+    /// One quad pass: each of the plan's batches (`FramePlan`) as one instanced draw.
+    private func drawQuads(_ batches: [FramePlan.Batch], entries: [ObjectIdentifier: TextureCache.Entry], targets: [PassTarget?],
+                           width: Int, height: Int, stats: inout FrameStats) throws {
+        guard !batches.isEmpty else { return }
         state.setBlend(true)
         state.bindVertexArray(vertexArray)
-
-        var batchStart = first, batchCount = 0
-        var bound: [GLuint?] = [nil, nil, nil]  // image, pass, mask units
-        var imageSize: (Float, Float) = (1, 1)  // of the bound image
-        var sourceSize: (Int32, Int32) = (1, 1)  // of the bound pass (and mask)
-        var batchFeatures: ShaderFeatures = []
-        func flush() throws {
-            guard batchCount > 0 else { return }
-            let program = try quadProgram(batchFeatures)
+        for batch in batches {
+            let program = try quadProgram(batch.features)
             state.useProgram(program.name)
             // Half-plane clips in the vertex stage only where the batch has them (quad.vert.glsl).
-            if !isES { state.setClipDistances(batchFeatures.contains(.halfPlanes), count: FrameData.maxRecordHalfPlanes) }
+            if !isES { state.setClipDistances(batch.features.contains(.halfPlanes), count: FrameData.maxRecordHalfPlanes) }
             state.setUniform(program["u_passSize"], float2: (Float(width), Float(height)))
             state.setUniform(program["u_passHeight"], float: Float(height))
-            for (unit, t) in bound.enumerated() { if let t { state.bindTexture(t, unit: unit) } }
-            if bound[Unit.image] != nil { state.setUniform(program["u_imageSize"], float2: imageSize) }
-            if bound[Unit.pass] != nil { state.setUniform(program["u_sourceSize"], int2: sourceSize) }
-            state.setUniform(program["u_firstQuad"], int: Int32(batchStart))
-            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batchCount))
+            if let image = batch.sources.image.flatMap({ entries[$0] }) {
+                state.bindTexture(image.texture, unit: Unit.image)
+                state.setUniform(program["u_imageSize"], float2: (Float(image.width), Float(image.height)))
+            }
+            if let source = batch.sources.pass.flatMap({ targets[$0] }) {
+                state.bindTexture(source.texture, unit: Unit.pass)
+                state.setUniform(program["u_sourceSize"], int2: (Int32(source.width), Int32(source.height)))
+            }
+            if let mask = batch.sources.mask.flatMap({ targets[$0] }) { state.bindTexture(mask.texture, unit: Unit.mask) }
+            state.setUniform(program["u_firstQuad"], int: Int32(batch.first))
+            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batch.count))
             stats.drawCalls += 1
         }
-        for (k, q) in quads.enumerated() {
-            let g = first + k
-            var needs: [GLuint?] = [nil, nil, nil]
-            var needSize = imageSize, needSource = sourceSize
-            if features[g] != nil {
-                switch q.fill {
-                case .image(let f):
-                    if let e = entries[ObjectIdentifier(f.image)] {
-                        needs[Unit.image] = e.texture
-                        needSize = (Float(e.width), Float(e.height))
-                    }
-                case .pass(let f):
-                    needs[Unit.pass] = targets[f.pass]?.texture
-                    if let t = targets[f.pass] { needSource = (Int32(t.width), Int32(t.height)) }
-                    if let m = f.mask { needs[Unit.mask] = targets[m]?.texture }
-                case .color: break
-                }
-            }
-            let fits = (0..<3).allSatisfy { needs[$0] == nil || bound[$0] == nil || needs[$0] == bound[$0] }
-            if !fits {
-                try flush()
-                batchStart = g
-                batchCount = 0
-                bound = [nil, nil, nil]
-                batchFeatures = []
-            }
-            for u in 0..<3 where needs[u] != nil { bound[u] = needs[u] }
-            imageSize = needSize
-            sourceSize = needSource
-            batchFeatures.formUnion(features[g] ?? [])
-            batchCount += 1
-        }
-        try flush()
     }
 
     /// The last frame's records: what they were built from, the texels uploaded, and where each
