@@ -258,19 +258,7 @@ public final class GLRenderer {
         frame += 1
         lastFrameStats = FrameStats()
         // The host may have changed anything since the last frame: start from known state.
-        state.invalidate()
-        state.changes = 0
-        glDisable(GLenum(GL_DEPTH_TEST))
-        glDisable(GLenum(GL_SCISSOR_TEST))
-        glDisable(GLenum(GL_CULL_FACE))
-        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))  // premultiplied source-over
-        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        state.changes += 6
-        if !isES {
-            glDisable(GLenum(GL_FRAMEBUFFER_SRGB))
-            state.changes += 1
-        }
+        state.beginFrame(es: isES)
     }
 
     private func endFrame(_ list: DisplayList) throws {
@@ -278,6 +266,7 @@ public final class GLRenderer {
         pool.trim(frame: frame, state: &state)
         var s = lastFrameStats
         s.stateChanges = state.changes
+        s.drawCalls = state.draws
         s.texturesHeld = textures.count + pool.count
         s.textureBytesHeld = textures.bytesHeld + pool.bytesHeld
         s.passes = list.passes.count
@@ -375,8 +364,7 @@ public final class GLRenderer {
                 state.setUniform(blurProgram["u_weightStart"], int: Int32(weightStart[pass.index]))
                 state.setUniform(blurProgram["u_taps"], int: Int32(weights.count - 1))
                 state.setUniform(blurProgram["u_direction"], int2: horizontal ? (1, 0) : (0, 1))
-                glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-                stats.drawCalls += 1
+                state.drawTriangles(count: 3)
             }
             try glCheck("pass \(pass.index) (\(pass.purpose.rawValue) \"\(pass.label)\", \(pass.width)x\(pass.height))")
             // Targets no later pass samples go back to the pool now.
@@ -412,8 +400,7 @@ public final class GLRenderer {
             }
             if let mask = batch.sources.mask.flatMap({ targets[$0] }) { state.bindTexture(mask.texture, unit: Unit.mask) }
             state.setUniform(program["u_firstQuad"], int: Int32(batch.first))
-            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batch.count))
-            stats.drawCalls += 1
+            state.drawQuadInstances(batch.count)
         }
     }
 

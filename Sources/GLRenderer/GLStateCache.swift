@@ -1,15 +1,17 @@
 import CGL
 
 /// The slice of OpenGL state the renderer changes, mirrored so that no call re-sets what is
-/// already set (sokol_gfx's approach). Every call that does reach GL is counted in
-/// `changes`, which feeds `GLRenderer.FrameStats.stateChanges`.
+/// already set (sokol_gfx's approach), and the frame's draws. Each call is counted where it is
+/// made, in `changes` (state) or `draws`, which `GLRenderer.FrameStats` reports as they are.
 ///
-/// The mirror starts unknown at every frame (`invalidate()`), because the host (a window
+/// The mirror starts unknown at every frame (`beginFrame(es:)`), because the host (a window
 /// toolkit, another renderer) may have touched GL state between frames; within a frame the
 /// renderer is the only one issuing calls.
 struct GLStateCache {
-    /// GL calls that changed state since the counter was last reset.
-    var changes = 0
+    /// GL calls that changed state since the frame began.
+    private(set) var changes = 0
+    /// `glDrawArrays*` calls since the frame began.
+    private(set) var draws = 0
 
     private var program: GLuint?
     private var vertexArray: GLuint?
@@ -27,8 +29,39 @@ struct GLStateCache {
     /// Texture units the renderer uses.
     static let unitCount = 4
 
+    /// Starts a frame: zeroes the counters, forgets the mirror, and sets the fixed state every
+    /// frame relies on (no depth, scissor or culling; premultiplied source-over; byte-aligned
+    /// rows; on desktop GL no sRGB conversion), whatever the host left.
+    mutating func beginFrame(es: Bool) {
+        changes = 0
+        draws = 0
+        invalidate()
+        for capability in [GL_DEPTH_TEST, GL_SCISSOR_TEST, GL_CULL_FACE] + (es ? [] : [GL_FRAMEBUFFER_SRGB]) {
+            glDisable(GLenum(capability))
+            changes += 1
+        }
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        changes += 1
+        for alignment in [GL_UNPACK_ALIGNMENT, GL_PACK_ALIGNMENT] {
+            glPixelStorei(GLenum(alignment), 1)
+            changes += 1
+        }
+    }
+
+    /// Draws `count` vertices of the current program as triangles (the full-screen passes).
+    mutating func drawTriangles(count: Int) {
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(count))
+        draws += 1
+    }
+
+    /// Draws `instances` instances of a four-vertex triangle strip (one quad each).
+    mutating func drawQuadInstances(_ instances: Int) {
+        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(instances))
+        draws += 1
+    }
+
     /// Forgets everything: the next request for each piece of state reaches GL.
-    mutating func invalidate() {
+    private mutating func invalidate() {
         program = nil
         vertexArray = nil
         framebuffer = nil
