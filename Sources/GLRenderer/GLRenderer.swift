@@ -126,7 +126,7 @@ public final class GLRenderer {
         set { textures.budget = max(newValue, 0) }
     }
 
-    private var state = GLStateCache()
+    private var state = GLDevice()
     private let textures: TextureCache
     private let pool = PassTargetPool()
     private var quadPrograms: [ShaderFeatures: ShaderProgram] = [:]
@@ -160,7 +160,7 @@ public final class GLRenderer {
         glUseProgram(0)
 
         glGenVertexArrays(1, &vertexArray)  // core profile: a VAO must be bound; no attributes
-        dataTexture = makeTexture(min: GL_NEAREST, mag: GL_NEAREST, state: &state)
+        dataTexture = state.makeTexture(min: GL_NEAREST, mag: GL_NEAREST)
         state.unbindEverywhere(dataTexture)
         // The common variants now, so that first frames do not stall on the compiler.
         for f: ShaderFeatures in [[.color], [.color, .shapeFull], [.linear], [.color, .linear], [.color, .linear, .shapeFull]] {
@@ -232,7 +232,7 @@ public final class GLRenderer {
             }
             bitmap = try profiler.map { try $0.measure("readback", read) } ?? read()
         } else {
-            profiler.map { $0.measure("finish") { glFinish() } } ?? glFinish()
+            profiler.map { $0.measure("finish") { state.finish() } } ?? state.finish()
         }
         try endFrame(list)
         if let profiler { lastFrameStats.record(in: profiler) }
@@ -352,7 +352,7 @@ public final class GLRenderer {
             case .quads:
                 let bg = isCanvas ? list.background : .clear
                 state.setClearColor((bg.r, bg.g, bg.b, bg.a))
-                glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                state.clear()
                 try drawQuads(plan.batches[pass.index], entries: entries, targets: targets, width: w, height: h, stats: &stats)
             case let .blur(source, horizontal, weights):
                 guard let src = targets[source] else { throw GLRendererError.badPassReference(pass: pass.index, source: source) }
@@ -519,8 +519,7 @@ public final class GLRenderer {
                 var rowsData = [Float](raw.bindMemory(to: Float.self)[(first * FrameData.width * 4)..<min(end * FrameData.width * 4, data.floats.count)])
                 rowsData.append(contentsOf: repeatElement(0, count: (end - first) * FrameData.width * 4 - rowsData.count))
                 rowsData.withUnsafeBytes {
-                    glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, GLint(first), GLsizei(FrameData.width), GLsizei(end - first),
-                                    GLenum(GL_RGBA), GLenum(GL_FLOAT), $0.baseAddress)
+                    state.replaceFloatRows(first, end - first, width: FrameData.width, $0.baseAddress)
                 }
             }
             try glCheck("upload changed quad records (rows \(first)..<\(end) of the data texture)")
@@ -533,16 +532,14 @@ public final class GLRenderer {
             var newRows = 1
             while newRows < rows { newRows *= 2 }
             newRows = min(newRows, maxTextureSize)
-            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(FrameData.width), GLsizei(newRows), 0,
-                         GLenum(GL_RGBA), GLenum(GL_FLOAT), nil)
+            state.defineTexels(level: 0, format: GL_RGBA32F, width: FrameData.width, height: newRows, nil)
             dataRows = newRows
         }
         var floats = data.floats
         let full = rows * FrameData.width * 4
         if floats.count < full { floats.append(contentsOf: repeatElement(0, count: full - floats.count)) }
         floats.withUnsafeBytes {
-            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(FrameData.width), GLsizei(rows),
-                            GLenum(GL_RGBA), GLenum(GL_FLOAT), $0.baseAddress)
+            state.replaceFloatRows(0, rows, width: FrameData.width, $0.baseAddress)
         }
         try glCheck("upload quad records (\(rows) rows of the data texture)")
     }

@@ -1,13 +1,17 @@
 import CGL
 
-/// The slice of OpenGL state the renderer changes, mirrored so that no call re-sets what is
-/// already set (sokol_gfx's approach), and the frame's draws. Each call is counted where it is
-/// made, in `changes` (state) or `draws`, which `GLRenderer.FrameStats` reports as they are.
+/// The GL device: every OpenGL call a frame makes goes through it (sokol_gfx's backend
+/// layer): state changes, which it mirrors so that no call re-sets what is already set, the
+/// textures and framebuffers it makes, fills and deletes, clears and draws. It counts each kind
+/// of call where the call is made: `changes` (state) and `draws`, which
+/// `GLRenderer.FrameStats` reports as they are.
 ///
 /// The mirror starts unknown at every frame (`beginFrame(es:)`), because the host (a window
 /// toolkit, another renderer) may have touched GL state between frames; within a frame the
-/// renderer is the only one issuing calls.
-struct GLStateCache {
+/// renderer is the only one issuing calls. Outside frames, compiling programs
+/// (`ShaderProgram`), timer queries (`GPUTimer`), reading pixels back (`readPixels`) and the
+/// EGL context are their own small callers of GL.
+struct GLDevice {
     /// GL calls that changed state since the frame began.
     private(set) var changes = 0
     /// `glDrawArrays*` calls since the frame began.
@@ -20,7 +24,7 @@ struct GLStateCache {
     private var blend: Bool?
     private var clipDistances: Bool?
     private var activeUnit: Int?
-    private var textures: [GLuint?] = Array(repeating: nil, count: GLStateCache.unitCount)
+    private var textures: [GLuint?] = Array(repeating: nil, count: GLDevice.unitCount)
     private var clearColor: (Float, Float, Float, Float)?
     // Uniform values live in program objects; keyed by (current program, location).
     private var uniformsInt: [UInt64: (Int32, Int32)] = [:]
@@ -70,7 +74,7 @@ struct GLStateCache {
         clipDistances = nil
         activeUnit = nil
         clearColor = nil
-        textures = Array(repeating: nil, count: GLStateCache.unitCount)
+        textures = Array(repeating: nil, count: GLDevice.unitCount)
         uniformsInt = [:]
         uniformsFloat = [:]
     }
@@ -150,12 +154,12 @@ struct GLStateCache {
     /// Unbinds `texture` from every unit where it is bound (before rendering into it, so that no
     /// sampler can read a texture that is being written).
     mutating func unbindEverywhere(_ texture: GLuint) {
-        for u in 0..<GLStateCache.unitCount where textures[u] == texture { bindTexture(0, unit: u) }
+        for u in 0..<GLDevice.unitCount where textures[u] == texture { bindTexture(0, unit: u) }
     }
 
     /// Forgets `texture` (it was deleted: GL unbinds deleted textures itself).
     mutating func forgetTexture(_ texture: GLuint) {
-        for u in 0..<GLStateCache.unitCount where textures[u] == texture { textures[u] = 0 }
+        for u in 0..<GLDevice.unitCount where textures[u] == texture { textures[u] = 0 }
     }
 
     /// Forgets `framebuffer` (deleted).
@@ -202,5 +206,79 @@ struct GLStateCache {
         glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
         activeUnit = unit
         changes += 1
+    }
+
+    // MARK: - Resources
+
+    /// A new 2D texture, bound for editing on the upload unit: filtered `min`/`mag`, clamped to
+    /// the edge, and with one level (`GL_TEXTURE_MAX_LEVEL` 0) until more are uploaded, which
+    /// keeps it complete under a mipmapped minification filter. Its texels are the caller's to
+    /// upload.
+    mutating func makeTexture(min: GLint, mag: GLint) -> GLuint {
+        var texture: GLuint = 0
+        glGenTextures(1, &texture)
+        bindForEditing(texture, unit: GLRenderer.Unit.upload)
+        let t = GLenum(GL_TEXTURE_2D)
+        glTexParameteri(t, GLenum(GL_TEXTURE_MIN_FILTER), min)
+        glTexParameteri(t, GLenum(GL_TEXTURE_MAG_FILTER), mag)
+        glTexParameteri(t, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(t, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        glTexParameteri(t, GLenum(GL_TEXTURE_MAX_LEVEL), 0)
+        return texture
+    }
+
+    /// Defines level `level` of the texture bound for editing as `width` x `height` texels of
+    /// `format` (`GL_RGBA8` bytes or `GL_RGBA32F` floats), from `texels` (nil: undefined).
+    func defineTexels(level: Int, format: GLint, width: Int, height: Int, _ texels: UnsafeRawPointer?) {
+        let type = format == GL_RGBA32F ? GLenum(GL_FLOAT) : GLenum(GL_UNSIGNED_BYTE)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), GLint(level), format, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA), type, texels)
+    }
+
+    /// Replaces rows `firstRow..<firstRow + rows` of the float texture bound for editing,
+    /// `width` texels a row.
+    func replaceFloatRows(_ firstRow: Int, _ rows: Int, width: Int, _ texels: UnsafeRawPointer?) {
+        glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, GLint(firstRow), GLsizei(width), GLsizei(rows),
+                        GLenum(GL_RGBA), GLenum(GL_FLOAT), texels)
+    }
+
+    /// Makes levels 0 through `level` of the texture bound for editing the ones sampled.
+    func setMaximumLevel(_ level: Int) {
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), GLint(level))
+    }
+
+    /// Deletes `texture`, forgetting where it was bound.
+    mutating func deleteTexture(_ texture: GLuint) {
+        var t = texture
+        glDeleteTextures(1, &t)
+        forgetTexture(texture)
+    }
+
+    /// A framebuffer drawing into `texture`, left bound, and whether it is complete (else the
+    /// status GL gave).
+    mutating func makeFramebuffer(drawingInto texture: GLuint) -> (framebuffer: GLuint, status: GLenum) {
+        var framebuffer: GLuint = 0
+        glGenFramebuffers(1, &framebuffer)
+        bindFramebuffer(framebuffer)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+        return (framebuffer, glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)))
+    }
+
+    /// Deletes `framebuffer`, forgetting it if bound.
+    mutating func deleteFramebuffer(_ framebuffer: GLuint) {
+        var f = framebuffer
+        glDeleteFramebuffers(1, &f)
+        forgetFramebuffer(framebuffer)
+    }
+
+    // MARK: - Commands
+
+    /// Clears the bound framebuffer's colour to the clear colour.
+    func clear() {
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    }
+
+    /// Waits until GL has executed every command issued.
+    func finish() {
+        glFinish()
     }
 }
