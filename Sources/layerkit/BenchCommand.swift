@@ -10,7 +10,7 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Time frames of a scene (phases, GPU time, counters), or ramp a generated scene to the 60 Hz budget.")
 
-    @Argument(help: "The scene file (omit with --ramp).")
+    @Argument(help: "The scene file (omit with --ramp or --generated).")
     var scene: String?
 
     @Option(help: "cpu, gl, or auto.")
@@ -40,13 +40,28 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Write a Chrome Trace Event file (Perfetto, chrome://tracing).")
     var trace: String?
 
-    @Option(help: "leaves, multiply or cube-grid: find the largest layer count (from 10, doubling, then bisecting) whose median animated frame is within 16.7 ms.")
+    @Option(help: "leaves, multiply, cube-grid or nested: find the largest layer count (nested: depth) (from 10, doubling, then bisecting) whose median animated frame is within 16.7 ms.")
     var ramp: BenchmarkScene?
+
+    @Option(help: "leaves, multiply, cube-grid or nested: time the scene made in code with --count layers (nested: --count levels deep) instead of a file.")
+    var generated: BenchmarkScene?
+
+    @Option(help: "The layer count (nested: depth) of the --generated scene.")
+    var count: Int?
 
     func validate() throws {
         guard frames > 0, frames <= 1_000_000 else { throw ValidationError("--frames must be 1...1000000") }
         guard warmup >= 0, warmup <= 100_000 else { throw ValidationError("--warmup must be 0...100000") }
-        if (scene == nil) == (ramp == nil) { throw ValidationError("give a SCENE or --ramp KIND, not both") }
+        if [scene != nil, ramp != nil, generated != nil].filter({ $0 }).count != 1 {
+            throw ValidationError("give one of SCENE, --ramp KIND or --generated KIND")
+        }
+        if let generated {
+            guard let count, (1...generated.maximumCount).contains(count) else {
+                throw ValidationError("--generated \(generated.rawValue) needs --count 1...\(generated.maximumCount)")
+            }
+        } else if count != nil {
+            throw ValidationError("--count goes with --generated")
+        }
     }
 
     func run() throws {
@@ -55,8 +70,13 @@ struct BenchCommand: ParsableCommand {
             try runRamp(ramp, renderer: renderer)
             return
         }
-        let path = scene!
-        let loaded = try loadScene(path)
+        let path: String, loaded: Scene
+        if let generated, let count {
+            (path, loaded) = ("\(generated.rawValue)-\(count)", generated.make(count: count))
+        } else {
+            path = scene!
+            loaded = try loadScene(path)
+        }
         let profiler = try measure(loaded, renderer: renderer, frames: frames, warmup: warmup, animate: animate, moveOne: moveOne)
         if let trace {
             do { try profiler.traceEvents(process: "layerkit bench \(path)").write(to: URL(fileURLWithPath: trace)) } catch {
@@ -99,7 +119,7 @@ struct BenchCommand: ParsableCommand {
             return m
         }
         var good = 0, bad = 0, n = 10
-        while n <= 100_000 {
+        while n <= kind.maximumCount {
             if try median(n) <= FrameProfiler.budgetMs { good = n; n *= 2 } else { bad = n; break }
         }
         if bad > 0 {
