@@ -146,7 +146,7 @@ struct BenchCommand: ParsableCommand {
             print(label + String(format: " %8.3f %8.3f %8.3f %8.3f %8.3f", s.min, s.median, s.p95, s.p99, s.max))
         }
         row("frame", p.frameStatistics)
-        if let g = p.gpuStatistics { row("gpu", g) }
+        if let g = p.gpuStatistics { row("gpu", g) } else if p.gpuTimesUnknown > 0 { print("gpu          n/a (the driver could not time these frames)") }
         for phase in p.phaseNames { row(phase, p.statistics(phase: phase)) }
         print("counters (per-frame median):")
         for (k, v) in p.counterMedians.sorted(by: { $0.key < $1.key }) { print("  \(k) \(Int(v))") }

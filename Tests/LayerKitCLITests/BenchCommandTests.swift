@@ -37,6 +37,28 @@ final class BenchCommandTests: XCTestCase {
         }
     }
 
+    /// The generated scene of nested passes on GL: every frame is synchronous (read back), so
+    /// its GPU time, when the driver can give one, is within the frame's wall time; where it
+    /// cannot, the report says so (null in JSON), never a wrong number.
+    func testGeneratedNestedPassesGPUTimeWithinFrameTime() throws {
+        let run = try runLayerKit(["bench", "--generated", "nested", "--count", "6", "--backend", "gl",
+                                   "--frames", "3", "--warmup", "0", "--json"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(report["scene"] as? String, "nested-6")
+        let counters = try XCTUnwrap(report["counters"] as? [String: Double])
+        XCTAssertEqual(counters["layers"], 12, "6 levels and their masks")
+        let frameMs = try XCTUnwrap(report["frame_ms"] as? [String: Double])
+        if let gpu = report["gpu_ms"] as? [String: Double] {
+            XCTAssertLessThanOrEqual(gpu["max"]!, frameMs["max"]!)
+            XCTAssertGreaterThan(gpu["min"]!, 0)
+        } else {
+            XCTAssertTrue(report["gpu_ms"] is NSNull)
+        }
+        XCTAssertEqual(try runLayerKit(["bench", "--generated", "nested"]).status, 2, "--count is needed")
+        XCTAssertEqual(try runLayerKit(["bench", "--generated", "nested", "--count", "1000"]).status, 2, "deeper than a scene may nest")
+    }
+
     func testRampFindsALayerCount() throws {
         let run = try runLayerKit(["bench", "--ramp", "multiply", "--backend", "cpu", "--json"])
         XCTAssertEqual(run.status, 0, run.stderr)
