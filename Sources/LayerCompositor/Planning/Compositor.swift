@@ -1,0 +1,361 @@
+import Foundation
+import LayerKit
+
+/// Turns a layer-tree snapshot into a `DisplayList`: Core Animation's rules of flattening,
+/// 3D sorting, culling, clipping and offscreen passes, decided once for every backend.
+///
+/// Canvas matrices follow `W(L) = local(L) · S(P) · flatten(W(P))` (no flattening below a
+/// transform layer). Each plain layer sorts its sublayers' planes with `DepthSorter`. A layer is
+/// drawn as shadow, background, contents, sorted sublayers, border. A subtree goes offscreen
+/// only when a rule forces it: group opacity over more than one quad, a mask, a shadow, or
+/// `shouldRasterize`; the pass is rendered in the layer's own plane (where the subtree is
+/// flattened anyway) and drawn back as one quad with the layer's transform.
+public enum Compositor {
+    /// Largest offscreen pass side in pixels; a larger subtree is rendered at a lower scale.
+    /// Typed layers' images share the bound.
+    public static let maxPassSize = TypedContent.maxImageSide
+    /// Largest shadow blur sigma in pass pixels; a wider blur is rendered at a lower scale,
+    /// where it looks the same (it is that blurry) and its cost stays bounded whatever the
+    /// `shadowRadius`.
+    public static let maxBlurSigma = 64.0
+    /// Widest blur sigma, in pass pixels, run at the pass's own resolution. A wider one runs on
+    /// the pass downsampled by the smallest power of two that brings sigma within it (at most 8,
+    /// since `maxBlurSigma` is 8 times this), and is drawn back with bilinear filtering, as Skia
+    /// and Chromium blur: a blur never costs more than 49 taps a pixel in each direction,
+    /// whatever its sigma.
+    public static let fullResolutionBlurSigma = 8.0
+    /// The most bytes of offscreen targets (RGBA8) a frame may hold at once
+    /// (`DisplayList.peakOffscreenBytes`: each from its pass until its last reader has drawn).
+    /// A frame that would hold more renders every offscreen pass at a lower scale, the same for
+    /// all, chosen to fit: those layers look softer, the canvas keeps its resolution, and
+    /// nothing fails to allocate.
+    public static let offscreenMemoryBudget = 128 << 20
+
+    /// The display list of `root` on a canvas of `width` x `height` points at `scale` pixels per
+    /// point. The canvas is an implicit plain layer with bounds `[0, 0, width, height]` whose only
+    /// sublayer is `root`.
+    public static func displayList(root: LayerSnapshot, width: Double, height: Double, scale: Double,
+                                   background: CGColor?) -> DisplayList {
+        let pw = max(Int((width * scale).rounded()), 1), ph = max(Int((height * scale).rounded()), 1)
+        let toPixels = CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1)
+        func build(offscreenScale: Double) -> DisplayList {
+            let builder = Builder(scale: scale, offscreenScale: offscreenScale)
+            var quads: [DrawQuad] = []
+            builder.emitSublayers([root], childrenTransform: .identity,
+                                  parent: Placement(toTarget: toPixels, toCanvas: toPixels, flipped: false),
+                                  opacity: 1, clips: [], into: &quads)
+            builder.passes.append(RenderPass(index: builder.passes.count, purpose: .canvas, width: pw, height: ph,
+                                             content: .quads(quads), label: "canvas"))
+            return DisplayList(passes: builder.passes, width: pw, height: ph,
+                               background: background.map { PremultipliedColor($0) } ?? .clear)
+        }
+        var list = build(offscreenScale: 1)
+        // Over the budget: shrink every offscreen pass by the square root of the excess (bytes go
+        // with area), a little more for the pixels that rounding up adds, until it fits. Pass
+        // sizes do not all shrink in proportion (a pass is at least a pixel), so a few rounds.
+        var offscreenScale = 1.0
+        for _ in 0..<8 {
+            let peak = list.peakOffscreenBytes
+            guard peak > offscreenMemoryBudget else { break }
+            offscreenScale *= 0.95 * (Double(offscreenMemoryBudget) / Double(peak)).squareRoot()
+            list = build(offscreenScale: offscreenScale)
+        }
+        return list
+    }
+}
+
+/// Where a layer's bounds space lands: in the pass being drawn, and on the canvas (for the
+/// back-face rule, which looks at the whole accumulated transform); and whether an odd number
+/// of `isGeometryFlipped` ancestors mirror it, so its contents are mirrored back to display
+/// the same, as Core Animation's `contentsAreFlipped`.
+struct Placement {
+    var toTarget: CATransform3D
+    var toCanvas: CATransform3D
+    var flipped: Bool
+}
+
+final class Builder {
+    let scale: Double
+    /// Multiplies the scale of every offscreen pass (below 1 only to fit the memory budget).
+    let offscreenScale: Double
+    var passes: [RenderPass] = []
+
+    init(scale: Double, offscreenScale: Double) { self.scale = scale; self.offscreenScale = offscreenScale }
+
+    private func name(_ l: LayerSnapshot) -> String { l.properties.name ?? "unnamed" }
+
+    /// Sorts and draws the sublayers of a plain layer placed at `parent`.
+    func emitSublayers(_ children: [LayerSnapshot], childrenTransform: CATransform3D, childrenFlip: Bool = false,
+                       parent: Placement, opacity: Float, clips: [Clip], into quads: inout [DrawQuad]) {
+        var layers: [(LayerSnapshot, Float)] = []
+        var planes: [DepthSorter.Plane] = []
+        let flatTarget = parent.toTarget.flattened, flatCanvas = parent.toCanvas.flattened
+        collectPlanes(children, prefix: childrenTransform, opacity: opacity, flatCanvas: flatCanvas,
+                      layers: &layers, planes: &planes)
+        let flipped = parent.flipped != childrenFlip
+        for piece in DepthSorter.order(planes) {
+            let (layer, o) = layers[piece.plane]
+            let m = planes[piece.plane].matrix
+            let placement = Placement(toTarget: m.concatenating(flatTarget), toCanvas: m.concatenating(flatCanvas), flipped: flipped)
+            var pieceClips = clips
+            if !piece.halfPlanes.isEmpty, let inv = PlaneMap(inverseOf: placement.toTarget) {
+                pieceClips += piece.halfPlanes.map { Clip(map: inv, shape: .halfPlane(a: $0.a, b: $0.b, c: $0.c)) }
+            }
+            emitLayer(layer, placement: placement, opacity: o, clips: pieceClips, into: &quads)
+        }
+    }
+
+    /// The planes of one sorting context: plain sublayers, and the plain descendants of
+    /// transform-layer sublayers (whose opacity multiplies in). Hidden and back-facing
+    /// single-sided layers are dropped here, before sorting, and so are layers with non-finite
+    /// properties (only possible by writing `properties` directly), which have no place.
+    private func collectPlanes(_ children: [LayerSnapshot], prefix: CATransform3D, opacity: Float, flatCanvas: CATransform3D,
+                               layers: inout [(LayerSnapshot, Float)], planes: inout [DepthSorter.Plane]) {
+        for c in children where !c.properties.isHidden && c.properties.hasFiniteValues {
+            let m = c.properties.localTransform.concatenating(prefix)
+            if c.isTransformLayer {
+                collectPlanes(c.sublayers, prefix: c.properties.childrenTransform.concatenating(m),
+                              opacity: opacity * c.properties.opacity, flatCanvas: flatCanvas, layers: &layers, planes: &planes)
+                continue
+            }
+            if !c.properties.isDoubleSided && m.concatenating(flatCanvas).isBackFacing { continue }
+            layers.append((c, opacity))
+            planes.append(DepthSorter.Plane(rect: c.properties.bounds, matrix: m))
+        }
+    }
+
+    /// Draws one plain layer and its flattened subtree, offscreen when a rule demands it.
+    func emitLayer(_ l: LayerSnapshot, placement: Placement, opacity o: Float, clips: [Clip], into quads: inout [DrawQuad]) {
+        let p = l.properties
+        // Sublayers were checked for finite values when their planes were collected; masks are here.
+        guard p.hasFiniteValues, let inv = PlaneMap(inverseOf: placement.toTarget) else { return }  // or seen edge-on
+        let shadow = p.shadowOpacity > 0 && (p.shadowColor?.alpha ?? 0) > 0
+        let group = p.opacity < 1 && p.allowsGroupOpacity && quadCount(l, limit: 2) > 1
+        guard shadow || l.mask != nil || p.shouldRasterize || group else {
+            emitContents(l, placement: placement, inverse: inv, opacity: o * p.opacity, clips: clips, into: &quads)
+            return
+        }
+        if p.opacity <= 0 { return }
+
+        // Offscreen: render the subtree in the layer's own plane, then draw it as one quad.
+        let blurMargin = shadow ? 3 * Double(max(p.shadowRadius, 0)) + 1 : 0
+        var extent = subtreeExtent(l).insetBy(dx: -blurMargin, dy: -blurMargin).integral
+        extent = extent.intersection(p.bounds.insetBy(dx: -8192, dy: -8192))
+        guard !extent.isNull, extent.width > 0, extent.height > 0 else { return }
+        var passScale = scale * offscreenScale * (p.shouldRasterize ? Double(max(p.rasterizationScale, 0.01)) : 1)
+        let longest = Double(max(extent.width, extent.height)) * passScale
+        if longest > Double(Compositor.maxPassSize) { passScale *= Double(Compositor.maxPassSize) / longest }
+        if shadow, Double(p.shadowRadius) * passScale > Compositor.maxBlurSigma { passScale = Compositor.maxBlurSigma / Double(p.shadowRadius) }
+        let pw = max(Int((Double(extent.width) * passScale).rounded(.up)), 1)
+        let ph = max(Int((Double(extent.height) * passScale).rounded(.up)), 1)
+        let toPass = CATransform3DMakeTranslation(-extent.minX, -extent.minY, 0)
+            .concatenating(CATransform3DMakeScale(CGFloat(passScale), CGFloat(passScale), 1))
+        // A subtree 1e300 points across gets a pass scale whose square underflows: nothing to draw.
+        guard let passInverse = PlaneMap(inverseOf: toPass) else { return }
+        let inner = Placement(toTarget: toPass, toCanvas: placement.toCanvas, flipped: placement.flipped)
+        let label = name(l)
+
+        var content: [DrawQuad] = []
+        emitContents(l, placement: inner, inverse: passInverse, opacity: 1, clips: [], into: &content)
+        let purpose: RenderPass.Purpose = l.mask != nil ? .maskedContent : p.shouldRasterize ? .rasterized : group ? .groupOpacity : .shadowSource
+        var source = addPass(purpose, pw, ph, .quads(content), label)
+        var maskPass: Int? = nil
+        if let m = l.mask, !m.properties.isHidden {
+            var mq: [DrawQuad] = []
+            let mm = m.properties.localTransform
+            emitLayer(m, placement: Placement(toTarget: mm.concatenating(toPass), toCanvas: mm.concatenating(placement.toCanvas.flattened),
+                                              flipped: placement.flipped),
+                      opacity: 1, clips: [], into: &mq)
+            maskPass = addPass(.mask, pw, ph, .quads(mq), label + " mask")
+        }
+        let passQuad = { (pass: Int, scale: Double, mask: Int?, tint: PremultipliedColor?, shift: CATransform3D, o: Float, clips: [Clip]) -> DrawQuad in
+            let t = shift.concatenating(placement.toTarget)
+            return DrawQuad(transform: t, inverse: PlaneMap(inverseOf: t) ?? inv, rect: extent, shape: .rect(radius: 0),
+                            fill: .pass(PassFill(pass: pass, scale: scale, mask: mask, tint: tint)),
+                            opacity: o, antialiased: false, clips: clips, label: label)
+        }
+        if shadow {
+            if let mp = maskPass {
+                // The shadow follows the masked alpha: composite content × mask first.
+                let q = DrawQuad(transform: toPass, inverse: passInverse, rect: extent, shape: .rect(radius: 0),
+                                 fill: .pass(PassFill(pass: source, scale: passScale, mask: mp)), opacity: 1, antialiased: false,
+                                 clips: [], label: label)
+                source = addPass(.maskedContent, pw, ph, .quads([q]), label)
+                maskPass = nil
+            }
+            var shadowSource = source
+            if let path = p.shadowPath {
+                let img = PathRasterizer.fill(path, rule: .nonZero, into: extent, scale: passScale)
+                let fill = ImageFill(image: img, x: AxisMap(stops: [Double(extent.minX), Double(extent.maxX)], texels: [0, Double(pw)]),
+                                     y: AxisMap(stops: [Double(extent.minY), Double(extent.maxY)], texels: [0, Double(ph)]),
+                                     minification: .nearest, magnification: .nearest)
+                let q = DrawQuad(transform: toPass, inverse: passInverse, rect: extent, shape: .rect(radius: 0),
+                                 fill: .image(fill), opacity: 1, antialiased: false, clips: [], label: label + " shadowPath")
+                shadowSource = addPass(.shadowSource, pw, ph, .quads([q]), label + " shadowPath")
+            }
+            let sigma = Double(p.shadowRadius) * passScale
+            var factor = 1
+            while sigma > Compositor.fullResolutionBlurSigma * Double(factor) { factor *= 2 }
+            var (bw, bh, blurSource) = (pw, ph, shadowSource)
+            if factor > 1 {
+                (bw, bh) = ((pw + factor - 1) / factor, (ph + factor - 1) / factor)
+                blurSource = addPass(.shadowDownsample, bw, bh, .downsample(source: shadowSource, factor: factor), label)
+            }
+            let weights = gaussianWeights(sigma: downsampledSigma(sigma, factor: factor))
+            let h = addPass(.shadowBlur, bw, bh, .blur(source: blurSource, horizontal: true, weights: weights), label)
+            let v = addPass(.shadowBlur, bw, bh, .blur(source: h, horizontal: false, weights: weights), label)
+            var shadowClips = clips
+            if p.masksToBounds {
+                shadowClips.append(Clip(map: inv, shape: .roundedRect(p.bounds, radius: Double(p.cornerRadius), antialiased: p.allowsEdgeAntialiasing)))
+            }
+            let tint = PremultipliedColor(p.shadowColor ?? .black, opacity: p.shadowOpacity)
+            let shift = CATransform3DMakeTranslation(p.shadowOffset.width, p.shadowOffset.height, 0)
+            quads.append(passQuad(v, passScale / Double(factor), nil, tint, shift, o * p.opacity, shadowClips))
+        }
+        quads.append(passQuad(source, passScale, maskPass, nil, .identity, o * p.opacity, clips))
+    }
+
+    private func addPass(_ purpose: RenderPass.Purpose, _ w: Int, _ h: Int, _ content: RenderPass.Content, _ label: String) -> Int {
+        passes.append(RenderPass(index: passes.count, purpose: purpose, width: w, height: h, content: content, label: label))
+        return passes.count - 1
+    }
+
+    /// Background, contents, sorted sublayers and border of a plain layer.
+    private func emitContents(_ l: LayerSnapshot, placement: Placement, inverse inv: PlaneMap, opacity o: Float,
+                              clips: [Clip], into quads: inout [DrawQuad]) {
+        let p = l.properties
+        let aa = p.allowsEdgeAntialiasing
+        let radius = Double(max(p.cornerRadius, 0))
+        let label = name(l)
+        func quad(_ rect: CGRect, _ shape: DrawQuad.Shape, _ fill: Fill, _ clips: [Clip]) {
+            guard rect.width > 0, rect.height > 0, o > 0 else { return }
+            quads.append(DrawQuad(transform: placement.toTarget, inverse: inv, rect: rect, shape: shape, fill: fill,
+                                  opacity: o, antialiased: aa, clips: clips, label: label))
+        }
+        var inner = clips
+        if p.masksToBounds {
+            inner.append(Clip(map: inv, shape: .roundedRect(p.bounds, radius: radius, antialiased: aa)))
+        }
+        if let bg = p.backgroundColor, bg.alpha > 0 {
+            quad(p.bounds, .rect(radius: radius), .color(PremultipliedColor(bg)), clips)
+        }
+        func imageQuad(_ rect: CGRect, _ fill: ImageFill) {
+            if let r = ContentsGeometry.inked(rect, fill: fill, antialiased: aa) { quad(r, .rect(radius: 0), .image(fill), inner) }
+        }
+        if let image = p.contents, let (rect, fill) = ContentsGeometry.imageFill(for: p, image: image, flippedY: placement.flipped) {
+            imageQuad(rect, fill)
+        }
+        if let (image, rect) = Compositor.typedContent(l) {
+            let x = AxisMap(stops: [Double(rect.minX), Double(rect.maxX)], texels: [0, Double(image.width)])
+            var y = AxisMap(stops: [Double(rect.minY), Double(rect.maxY)], texels: [0, Double(image.height)])
+            if placement.flipped { y.texels.reverse() }
+            imageQuad(rect, ImageFill(image: image, x: x, y: y, minification: p.minificationFilter, magnification: p.magnificationFilter))
+        }
+        if !l.sublayers.isEmpty {
+            emitSublayers(l.sublayers, childrenTransform: p.childrenTransform, childrenFlip: p.isGeometryFlipped,
+                          parent: placement, opacity: o, clips: inner, into: &quads)
+        }
+        if p.borderWidth > 0, let bc = p.borderColor, bc.alpha > 0 {
+            quad(p.bounds, .border(width: Double(p.borderWidth), radius: radius), .color(PremultipliedColor(bc)), clips)
+        }
+    }
+
+    /// How many quads a layer draws (stopping at `limit`), to decide whether group opacity
+    /// changes anything.
+    private func quadCount(_ l: LayerSnapshot, limit: Int) -> Int {
+        let p = l.properties
+        if p.isHidden { return 0 }
+        var n = 0
+        if !l.isTransformLayer {
+            if (p.backgroundColor?.alpha ?? 0) > 0 { n += 1 }
+            if p.contents != nil { n += 1 }
+            if p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0 { n += 1 }
+            if p.shadowOpacity > 0 { n += 1 }
+            switch l.kind {
+            case .shape, .gradient, .text: n += 1
+            case .layer, .transformLayer: break
+            }
+        }
+        for s in l.sublayers where n < limit { n += quadCount(s, limit: limit - n) }
+        return n
+    }
+
+    /// The bounding box, in the layer's bounds space, of everything its subtree draws: nothing
+    /// outside its mask (so nested masked layers keep their passes the mask's size, however
+    /// far their sublayers' shadows reach), or `.null` when the mask leaves nothing.
+    private func subtreeExtent(_ l: LayerSnapshot) -> CGRect {
+        let drawn = unmaskedExtent(l)
+        guard let m = l.mask, !m.properties.isHidden, m.properties.hasFiniteValues,
+              let mask = placedExtent(m, matrix: m.properties.localTransform) else { return drawn }
+        return drawn.intersection(mask)
+    }
+
+    /// Where `l`'s subtree, its shadow included, lands in the space `matrix` maps it to: the
+    /// bounding box of the projected corners, `nil` when a corner is behind the eye (unbounded).
+    private func placedExtent(_ l: LayerSnapshot, matrix m: CATransform3D) -> CGRect? {
+        var e = subtreeExtent(l)
+        guard !e.isNull else { return e }
+        if l.properties.shadowOpacity > 0 {
+            let margin = 3 * Double(l.properties.shadowRadius) + 1
+            e = e.union(e.offsetBy(dx: l.properties.shadowOffset.width, dy: l.properties.shadowOffset.height))
+                .insetBy(dx: -margin, dy: -margin)
+        }
+        var r = CGRect.null
+        for (x, y) in [(e.minX, e.minY), (e.maxX, e.minY), (e.minX, e.maxY), (e.maxX, e.maxY)] {
+            let h = m.apply(x: x, y: y, z: 0)
+            guard h.w > frontClipW else { return nil }
+            r = r.union(CGRect(x: h.x / h.w, y: h.y / h.w, width: 0, height: 0))
+        }
+        return r
+    }
+
+    /// `subtreeExtent` before the mask.
+    private func unmaskedExtent(_ l: LayerSnapshot) -> CGRect {
+        let p = l.properties
+        var r = p.bounds
+        if p.masksToBounds { return r }
+        if let image = p.contents, let (rect, _) = ContentsGeometry.imageFill(for: p, image: image, flippedY: false) {
+            r = r.union(rect)
+        }
+        if let (_, rect) = Compositor.typedContent(l) {
+            r = r.union(rect)   // shapes may overflow their bounds; the rasterization is cached
+        }
+        var layers: [(LayerSnapshot, Float)] = []
+        var planes: [DepthSorter.Plane] = []
+        collectPlanes(l.sublayers, prefix: p.childrenTransform, opacity: 1, flatCanvas: .identity, layers: &layers, planes: &planes)
+        for (i, (child, _)) in layers.enumerated() {
+            // A corner behind the eye: the projection is unbounded; the caller clamps.
+            guard let e = placedExtent(child, matrix: planes[i].matrix) else { return r.insetBy(dx: -8192, dy: -8192) }
+            if !e.isNull { r = r.union(e) }
+        }
+        return r
+    }
+}
+
+/// The sigma, in pixels of a pass downsampled `factor` times, whose blur drawn back with
+/// bilinear filtering spreads as a blur of `sigma` at full resolution: the variances add, and
+/// the box mean of `factor` pixels brings (factor² − 1) / 12 and the bilinear tent of a
+/// low-resolution pixel factor² / 6 (in full-resolution pixels²).
+func downsampledSigma(_ sigma: Double, factor: Int) -> Double {
+    guard factor > 1 else { return sigma }
+    let k = Double(factor)
+    return (max(sigma * sigma - (k * k - 1) / 12 - k * k / 6, 0)).squareRoot() / k
+}
+
+/// Normalised Gaussian taps for sigma in pixels: `w[0]` the centre, `w[i]` at ±i, out to 3σ.
+func gaussianWeights(sigma: Double) -> [Float] {
+    guard sigma > 0.01 else { return [1] }
+    let n = Int((3 * sigma).rounded(.up))
+    var w = (0...n).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+    let total = w[0] + 2 * w.dropFirst().reduce(0, +)
+    w = w.map { $0 / total }
+    return w.map { Float($0) }
+}
+
+extension Compositor {
+    /// What a typed layer draws in place of `contents`, rasterized at its `contentsScale`
+    /// (cached, so asking twice in a frame costs a lookup); `nil` for plain layers.
+    static func typedContent(_ l: LayerSnapshot) -> (image: CGImage, rect: CGRect)? {
+        l.kind.drawing.flatMap { TypedContent.render($0, bounds: l.properties.bounds, scale: Double(l.properties.contentsScale)) }
+    }
+}
