@@ -349,34 +349,37 @@ public final class GLRenderer {
                 try drawQuads(quads, first: firstQuad[pass.index], features: features, entries: entries, targets: targets,
                               width: w, height: h, stats: &stats)
             case let .blur(source, horizontal, weights):
-                guard let src = targets[source] else { throw GLRendererError.badPassReference(pass: pass.index, source: source) }
-                state.setBlend(false)
-                if !isES { state.setClipDistances(false, count: FrameData.maxRecordHalfPlanes) }
-                state.useProgram(blurProgram.name)
-                state.bindVertexArray(vertexArray)
-                state.bindTexture(src.texture, unit: Unit.pass)
-                state.setUniform(blurProgram["u_weightStart"], int: Int32(weightStart[pass.index]))
-                state.setUniform(blurProgram["u_taps"], int: Int32(weights.count - 1))
-                state.setUniform(blurProgram["u_direction"], int2: horizontal ? (1, 0) : (0, 1))
-                glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-                stats.drawCalls += 1
+                try drawFullscreen(blurProgram, source: source, targets: targets, pass: pass.index, stats: &stats) {
+                    state.setUniform(blurProgram["u_weightStart"], int: Int32(weightStart[pass.index]))
+                    state.setUniform(blurProgram["u_taps"], int: Int32(weights.count - 1))
+                    state.setUniform(blurProgram["u_direction"], int2: horizontal ? (1, 0) : (0, 1))
+                }
             case let .downsample(source, factor):
-                guard let src = targets[source] else { throw GLRendererError.badPassReference(pass: pass.index, source: source) }
-                state.setBlend(false)
-                if !isES { state.setClipDistances(false, count: FrameData.maxRecordHalfPlanes) }
-                state.useProgram(downsampleProgram.name)
-                state.bindVertexArray(vertexArray)
-                state.bindTexture(src.texture, unit: Unit.pass)
-                state.setUniform(downsampleProgram["u_factor"], int: Int32(factor))
-                state.setUniform(downsampleProgram["u_height"], int: Int32(h))
-                glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-                stats.drawCalls += 1
+                try drawFullscreen(downsampleProgram, source: source, targets: targets, pass: pass.index, stats: &stats) {
+                    state.setUniform(downsampleProgram["u_factor"], int: Int32(factor))
+                    state.setUniform(downsampleProgram["u_height"], int: Int32(h))
+                }
             }
             try glCheck("pass \(pass.index) (\(pass.purpose.rawValue) \"\(pass.label)\", \(pass.width)x\(pass.height))")
             for j in freedAfter[pass.index] {
                 if let t = targets[j] { pool.release(t, frame: frame); targets[j] = nil }
             }
         }
+    }
+
+    /// A pass that computes every pixel from pass `source` (blur, downsample): one triangle over
+    /// the viewport with `program`, unblended, after `setUniforms`.
+    private func drawFullscreen(_ program: ShaderProgram, source: Int, targets: [PassTarget?], pass: Int,
+                                stats: inout FrameStats, setUniforms: () -> Void) throws {
+        guard let src = targets[source] else { throw GLRendererError.badPassReference(pass: pass, source: source) }
+        state.setBlend(false)
+        if !isES { state.setClipDistances(false, count: FrameData.maxRecordHalfPlanes) }
+        state.useProgram(program.name)
+        state.bindVertexArray(vertexArray)
+        state.bindTexture(src.texture, unit: Unit.pass)
+        setUniforms()
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        stats.drawCalls += 1
     }
 
     /// One quad pass: batches of consecutive quads whose texture needs agree, one instanced
