@@ -102,6 +102,14 @@ public final class GPUTimer {
         return out
     }
 
+    /// Every answer still to come, waiting for the GPU to finish (`glFinish`): for the end of
+    /// a benchmark, whose last frames are answered only after them.
+    public func collectAll() -> [(frame: Int, ms: Double?)] {
+        if open != nil { end() }
+        glFinish()
+        return collect()
+    }
+
     /// Milliseconds between two timestamps of a `counterBits`-bit counter (which may have
     /// wrapped between them), or `nil` when that cannot be the GPU time: no counter, or more
     /// than `cpuElapsed` nanoseconds, the wall-clock time in which the GPU did the work.

@@ -41,6 +41,9 @@ protocol FrameRenderer {
     /// Textures the backend keeps across frames after the last one, or `nil` when it keeps
     /// none it can count (what `soak` watches for leaks).
     var texturesHeld: Int? { get }
+    /// Waits for the GPU times still to come (the last frames' answers arrive after them) and
+    /// hands them to `profiler`.
+    func finishGPUTimes(profiler: FrameProfiler)
 }
 
 extension FrameRenderer {
@@ -50,6 +53,8 @@ extension FrameRenderer {
     }
     /// No texture count by default.
     var texturesHeld: Int? { nil }
+    /// No GPU times by default.
+    func finishGPUTimes(profiler: FrameProfiler) {}
 }
 
 struct CPUFrameRenderer: FrameRenderer {
@@ -103,6 +108,10 @@ final class GLFrameRenderer: FrameRenderer {
         return bitmap
     }
     var texturesHeld: Int? { renderer.lastFrameStats.texturesHeld }
+
+    func finishGPUTimes(profiler: FrameProfiler) {
+        for (f, ms) in timer?.collectAll() ?? [] { profiler.setGPUTime(frame: f, ms: ms) }
+    }
 }
 
 /// Errors the commands report with exit code 2 (bad input or usage).

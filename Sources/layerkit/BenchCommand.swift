@@ -108,6 +108,7 @@ struct BenchCommand: ParsableCommand {
             profiler.count("passes", Double(list.passes.count))
             profiler.endFrame()
         }
+        renderer.finishGPUTimes(profiler: profiler)
         return profiler
     }
 
