@@ -127,7 +127,10 @@ struct PreparedQuad {
         case .pass(let f):
             kind = .pass
             texture = passes[f.pass]!
-            if let m = f.mask { mask = passes[m]!; hasMask = true }
+            if let m = f.mask {
+                mask = passes[m]!
+                hasMask = true
+            }
             tint = f.tint.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
             passScale = f.scale
         }

@@ -80,7 +80,10 @@ final class Builder {
     let offscreenScale: Double
     var passes: [RenderPass] = []
 
-    init(scale: Double, offscreenScale: Double) { self.scale = scale; self.offscreenScale = offscreenScale }
+    init(scale: Double, offscreenScale: Double) {
+        self.scale = scale
+        self.offscreenScale = offscreenScale
+    }
 
     private func name(_ l: LayerSnapshot) -> String { l.properties.name ?? "unnamed" }
 
