@@ -117,7 +117,7 @@ struct BenchCommand: ParsableCommand {
         func median(_ n: Int) throws -> Double {
             let p = try measure(kind.make(count: n), renderer: renderer, frames: 10, warmup: 2, animate: true)
             let m = p.frameStatistics.median
-            if !json { print(String(format: "%@ %7d layers: median %8.2f ms", kind.rawValue, n, m)) }
+            if !json { print(String(format: "%@ %7d %@: median %8.2f ms", kind.rawValue, n, kind == .nested ? "levels" : "layers", m)) }
             return m
         }
         var good = 0, bad = 0, n = 10
@@ -135,7 +135,7 @@ struct BenchCommand: ParsableCommand {
             let object: [String: Any] = ["ramp": kind.rawValue, "backend": renderer.name, "budget_ms": FrameProfiler.budgetMs, "layers": good]
             print(String(data: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), encoding: .utf8)!)
         } else {
-            print("\(kind.rawValue) on \(renderer.name): \(good) layers within \(String(format: "%.1f", FrameProfiler.budgetMs)) ms"
+            print("\(kind.rawValue) on \(renderer.name): \(good) \(kind == .nested ? "levels" : "layers") within \(String(format: "%.1f", FrameProfiler.budgetMs)) ms"
                   + (bad == 0 ? " (the most tried)" : ""))
         }
     }

@@ -17,12 +17,13 @@ public enum BenchmarkScene: String, CaseIterable, Sendable {
 
     static let width: CGFloat = 1280, height: CGFloat = 720
 
-    /// The largest `count` `make` accepts: 100,000 layers, or for `nested` as many levels as a
-    /// scene file may nest (each level's mask is one deeper).
+    /// The largest `count` the benchmarks use: 100,000 layers, or for `nested` as many levels as
+    /// a scene file may nest (each level's mask is one deeper), which `make` never exceeds.
     public var maximumCount: Int { self == .nested ? Scene.maximumDepth - 1 : 100_000 }
 
     /// A 1280x720 scene of about `count` layers (cube-grid: `count / 6` cubes of 6 faces), or
-    /// for `nested` a 200x200 scene of `count` levels (each with a mask layer besides).
+    /// for `nested` a 200x200 scene of `count` levels (each with a mask layer besides; at most
+    /// `maximumCount`).
     public func make(count: Int) -> Scene {
         var rng = SplitMix(seed: UInt64(count) &* 2654435761 &+ UInt64(Self.allCases.firstIndex(of: self)!))
         let root = CALayer()
@@ -114,7 +115,7 @@ public enum BenchmarkScene: String, CaseIterable, Sendable {
         var rng = SplitMix(seed: UInt64(max(depth, 0)) &* 2654435761 &+ UInt64(Self.allCases.firstIndex(of: .nested)!))
         var root: CALayer?
         var parent: CALayer?
-        for i in 0..<max(depth, 1) {
+        for i in 0..<min(max(depth, 1), Self.nested.maximumCount) {
             let l = CALayer()
             l.name = "level\(i)"
             l.bounds = CGRect(x: 0, y: 0, width: side, height: side)
