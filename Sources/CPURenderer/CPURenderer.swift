@@ -26,6 +26,12 @@ public final class CPURenderer {
     private var previous: (list: DisplayList, canvas: Target, bounds: [PixelRect?])?
     /// Pixels redrawn by the last `render`, for profiles and tests.
     public private(set) var lastRedrawnPixels = 0
+    /// The most bytes of finished offscreen passes the last `render` held at once, as it keeps
+    /// them (`bytesPerPassPixel` a pixel), for profiles and tests: what
+    /// `DisplayList.lastReaders` bounds.
+    public private(set) var lastPeakPassBytes = 0
+    /// Bytes a finished pass takes per pixel: its RGBA8 pixels and the floats it is sampled from.
+    public static let bytesPerPassPixel = 4 + MemoryLayout<SIMD4<Float>>.stride
     /// Whether unchanged pixels are kept from the last frame (on by default); off, every frame
     /// is drawn in full, as benchmarks of static frames against other renderers need.
     public var tracksDamage = true
@@ -44,6 +50,8 @@ public final class CPURenderer {
         var used = Set<ObjectIdentifier>()
         var canvas: Target?
         var bounds: [PixelRect?] = []
+        var held = 0
+        lastPeakPassBytes = 0
         for pass in list.passes {
             let isCanvas = pass.index == list.passes.count - 1
             let target = Target(width: pass.width, height: pass.height, clear: isCanvas ? list.background : .clear)
@@ -57,8 +65,17 @@ public final class CPURenderer {
             case let .downsample(source, factor):
                 downsample(results[source]!, factor: factor, into: target)
             }
-            if isCanvas { canvas = target } else { results[pass.index] = Texture(target.bitmap()) }
-            for i in freedAfter[pass.index] { results[i] = nil }
+            if isCanvas {
+                canvas = target
+            } else {
+                results[pass.index] = Texture(target.bitmap())
+                held += pass.width * pass.height * Self.bytesPerPassPixel
+                lastPeakPassBytes = max(lastPeakPassBytes, held)
+            }
+            for i in freedAfter[pass.index] where results[i] != nil {
+                results[i] = nil
+                held -= list.passes[i].width * list.passes[i].height * Self.bytesPerPassPixel
+            }
         }
         textures = textures.filter { used.contains($0.key) }
         lastRedrawnPixels = list.width * list.height
