@@ -1,8 +1,9 @@
 import LayerCompositor
 import LayerKit
 
-/// What a frame's quad passes draw, decided from the display list alone before any GL call:
-/// the batches of each pass, in order. Testable without a context (`FramePlanTests`); the
+/// What a frame draws, decided from the display list alone before any GL call: the batches of
+/// each quad pass, in order, and after which pass each offscreen target is done with (its last
+/// reader, `DisplayList.lastReaders`). Testable without a context (`FramePlanTests`); the
 /// renderer executes it.
 ///
 /// A batch is a run of consecutive quads of one pass drawn by one instanced draw: the quads'
@@ -46,8 +47,11 @@ struct FramePlan: Equatable {
         var sources: Sources
     }
 
-    /// The batches of each pass, by pass index (none for blur passes).
+    /// The batches of each pass, by pass index (none for blur and downsample passes).
     let batches: [[Batch]]
+    /// By pass index, the offscreen passes whose targets go back to the pool once that pass has
+    /// drawn: each after its last reader (a pass nothing reads, after itself); never the canvas.
+    let freedAfter: [[Int]]
 
     /// The plan of `list`, whose quad records (numbered across passes in order, as
     /// `FrameData` writes them) need `features` (`nil`: the record draws nothing).
@@ -58,6 +62,11 @@ struct FramePlan: Equatable {
             defer { g += quads.count }
             return FramePlan.batches(quads, first: g, features: features)
         }
+        var freed = [[Int]](repeating: [], count: list.passes.count)
+        for (i, reader) in list.lastReaders.enumerated() where i != list.passes.count - 1 {
+            freed[reader ?? i].append(i)
+        }
+        freedAfter = freed
     }
 
     /// The batches of one pass's quads, whose records start at `first`.

@@ -72,5 +72,8 @@ final class FramePlanTests: XCTestCase {
             [],
             [FramePlan.Batch(first: 2, count: 2, features: [.pass, .color], sources: .init(pass: 1))],
         ])
+        // Pass 0 is read by the blur (pass 1), pass 1 by the canvas: each is freed after its
+        // reader has drawn; the canvas never.
+        XCTAssertEqual(plan.freedAfter, [[], [0], [1]])
     }
 }
