@@ -70,10 +70,12 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConv
         CGAffineTransform(translationX: x, y: y).concatenating(self)
     }
 
-    /// The inverse, or the receiver unchanged when it is singular (`CGAffineTransformInvert`).
+    /// The inverse, or the receiver unchanged when it is singular (`CGAffineTransformInvert`):
+    /// its determinant is negligible relative to its scale, as `CATransform3D.inverted()` decides.
     public func inverted() -> CGAffineTransform {
         let det = a * d - b * c
-        guard det != 0, det.isFinite else { return self }
+        let rowScale = max((a * a + b * b).squareRoot(), (c * c + d * d).squareRoot())
+        if CATransform3D.isNegligible(determinant: det, dimension: 3, rowScale: rowScale, columnScale: 1) { return self }
         return CGAffineTransform(a: d / det, b: -b / det, c: -c / det, d: a / det,
                                  tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
     }
