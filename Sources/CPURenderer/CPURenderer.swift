@@ -34,7 +34,9 @@ public final class CPURenderer {
     public init() {}
 
     /// Renders the display list; the result is the canvas pass, cleared to its background.
-    public func render(_ list: DisplayList) -> Bitmap {
+    /// Throws `CanvasSizeError` for a canvas over the limit, before allocating it.
+    public func render(_ list: DisplayList) throws -> Bitmap {
+        try CanvasSizeError.check(width: Double(list.width), height: Double(list.height))
         if tracksDamage, let canvas = redrawDamage(list) { return canvas.bitmap() }
         var results: [Texture] = []
         results.reserveCapacity(list.passes.count)

@@ -24,7 +24,7 @@ public enum Compositor {
     public static func displayList(root: LayerSnapshot, width: Double, height: Double, scale: Double,
                                    background: CGColor?) -> DisplayList {
         let builder = Builder(scale: scale)
-        let pw = max(Int((width * scale).rounded()), 1), ph = max(Int((height * scale).rounded()), 1)
+        let pw = CanvasSizeError.pixels(width, scale: scale), ph = CanvasSizeError.pixels(height, scale: scale)
         let toPixels = CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1)
         var quads: [DrawQuad] = []
         builder.emitSublayers([root], childrenTransform: .identity,

@@ -57,7 +57,7 @@ struct CPUFrameRenderer: FrameRenderer {
     /// A CPU renderer; `fullRedraw` turns damage tracking off.
     init(fullRedraw: Bool = false) { renderer.tracksDamage = !fullRedraw }
     var name: String { "cpu" }
-    func render(_ list: DisplayList) throws -> Bitmap { renderer.render(list) }
+    func render(_ list: DisplayList) throws -> Bitmap { try renderer.render(list) }
 }
 
 /// The OpenGL backend on a headless EGL context that is current on the thread that made it,
@@ -126,11 +126,8 @@ func displayList(for scene: Scene, path: String, scale: Double?) throws -> Displ
         throw CLIError.badInput("--scale must be a positive number, not \(scale)")
     }
     let s = scale ?? Double(scene.canvas.scale)
-    let (w, h) = ((Double(scene.canvas.width) * s).rounded(), (Double(scene.canvas.height) * s).rounded())
-    let limit = Double(Scene.maximumCanvasPixels)
-    guard w <= limit, h <= limit else {
-        let size = String(format: "%.0fx%.0f", w, h)
-        throw CLIError.badInput("\(path): canvas of \(size) px at scale \(s) is over the limit of \(Scene.maximumCanvasPixels) px a side")
+    do { try CanvasSizeError.check(width: Double(scene.canvas.width), height: Double(scene.canvas.height), scale: s) } catch {
+        throw CLIError.badInput("\(path): \(error)")
     }
     return Compositor.displayList(for: scene, scale: s)
 }

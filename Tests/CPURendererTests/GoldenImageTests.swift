@@ -24,7 +24,7 @@ final class GoldenImageTests: XCTestCase {
             for scale in [1.0, 2.0] {
                 let name = (path as NSString).lastPathComponent.replacingOccurrences(of: ".json", with: "@\(Int(scale))x.png")
                 let golden = Self.goldens.appendingPathComponent(name).path
-                let image = renderer.render(Compositor.displayList(for: scene, scale: scale))
+                let image = try renderer.render(Compositor.displayList(for: scene, scale: scale))
                 if update {
                     try image.writePNG(to: golden)
                     continue

@@ -77,7 +77,7 @@ final class GLRendererTests: XCTestCase {
         l.contents = image
         root.addSublayer(l)
         let list = displayList(root, width: 400, height: 100)
-        let cpu = CPURenderer().render(list)
+        let cpu = try CPURenderer().render(list)
         let gl = try h.renderer.render(list)
         let stats = h.renderer.lastFrameStats
         XCTAssertEqual(stats.textureUploads, 1)
@@ -91,7 +91,7 @@ final class GLRendererTests: XCTestCase {
         l.contents = small
         let out = try h.renderer.render(displayList(root, width: 400, height: 100))
         XCTAssertEqual(h.renderer.lastFrameStats.uploadedBytes, 16 * 16 * 4)
-        let ref = CPURenderer().render(displayList(root, width: 400, height: 100))
+        let ref = try CPURenderer().render(displayList(root, width: 400, height: 100))
         for (x, y) in [(50, 20), (150, 80), (300, 20), (380, 80)] {
             XCTAssertEqual(out.rgba(x, y), ref.rgba(x, y), "pixel (\(x), \(y))")
         }
@@ -221,7 +221,7 @@ final class GLRendererTests: XCTestCase {
         scene.root.sublayers![3].position.x += 5
         let moved = try h.renderer.render(Compositor.displayList(for: scene))
         XCTAssertFalse(h.renderer.lastFrameStats.recordsReused)
-        XCTAssertEqual(BitmapDifference(moved, CPURenderer().render(Compositor.displayList(for: scene))).fraction, 0, accuracy: 0.001)
+        XCTAssertEqual(BitmapDifference(moved, try CPURenderer().render(Compositor.displayList(for: scene))).fraction, 0, accuracy: 0.001)
     }
 
     /// Image quads cut to their ink (`ContentsGeometry.inked`) draw exactly what the uncut quad

@@ -34,7 +34,7 @@ let diffArtifacts = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathCo
 /// when `save`).
 func compareBackends(_ list: DisplayList, gl: GLRenderer, name: String, save: Bool = false) throws
     -> (BitmapDifference, cpu: Bitmap, gl: Bitmap) {
-    let cpu = CPURenderer().render(list)
+    let cpu = try CPURenderer().render(list)
     let out = try gl.render(list)
     let d = BitmapDifference(cpu, out, threshold: glThreshold)
     if save || d.fraction > glFractionBudget {

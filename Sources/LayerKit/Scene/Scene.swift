@@ -15,7 +15,7 @@ public struct Scene {
     /// The deepest a layer may sit: the root is at depth 1, a sublayer or mask one deeper.
     public static let maximumDepth = 1000
     /// The largest canvas side in pixels (`width * scale`, rounded).
-    public static let maximumCanvasPixels = 16384
+    public static let maximumCanvasPixels = CanvasSizeError.maximumSide
     /// The scene format version this reader and writer implement.
     public static let version = 1
 
