@@ -86,7 +86,7 @@ final class Builder {
             let m = c.properties.localTransform.concatenating(prefix)
             if c.isTransformLayer {
                 collectPlanes(c.sublayers, prefix: c.properties.childrenTransform.concatenating(m),
-                              opacity: opacity * c.properties.opacity, flatCanvas: flatCanvas, layers: &layers, planes: &planes)
+                              opacity: opacity * c.properties.drawnOpacity, flatCanvas: flatCanvas, layers: &layers, planes: &planes)
                 continue
             }
             if !c.properties.isDoubleSided && m.concatenating(flatCanvas).isBackFacing { continue }
@@ -100,13 +100,13 @@ final class Builder {
         let p = l.properties
         // Sublayers were checked for finite values when their planes were collected; masks are here.
         guard p.hasFiniteValues, let inv = PlaneMap(inverseOf: placement.toTarget) else { return }  // or seen edge-on
-        let shadow = p.shadowOpacity > 0 && (p.shadowColor?.alpha ?? 0) > 0
-        let group = p.opacity < 1 && p.allowsGroupOpacity && quadCount(l, limit: 2) > 1
+        let shadow = p.drawnShadowOpacity > 0 && (p.shadowColor?.alpha ?? 0) > 0
+        let group = p.drawnOpacity < 1 && p.allowsGroupOpacity && quadCount(l, limit: 2) > 1
         guard shadow || l.mask != nil || p.shouldRasterize || group else {
-            emitContents(l, placement: placement, inverse: inv, opacity: o * p.opacity, clips: clips, into: &quads)
+            emitContents(l, placement: placement, inverse: inv, opacity: o * p.drawnOpacity, clips: clips, into: &quads)
             return
         }
-        if p.opacity <= 0 { return }
+        if p.drawnOpacity <= 0 { return }
 
         // Offscreen: render the subtree in the layer's own plane, then draw it as one quad.
         let blurMargin = shadow ? 3 * Double(max(p.shadowRadius, 0)) + 1 : 0
@@ -171,11 +171,11 @@ final class Builder {
             if p.masksToBounds {
                 shadowClips.append(Clip(map: inv, shape: .roundedRect(p.bounds, radius: Double(p.cornerRadius), antialiased: p.allowsEdgeAntialiasing)))
             }
-            let tint = PremultipliedColor(p.shadowColor ?? .black, opacity: p.shadowOpacity)
+            let tint = PremultipliedColor(p.shadowColor ?? .black, opacity: p.drawnShadowOpacity)
             let shift = CATransform3DMakeTranslation(p.shadowOffset.width, p.shadowOffset.height, 0)
-            quads.append(passQuad(v, nil, tint, shift, o * p.opacity, shadowClips))
+            quads.append(passQuad(v, nil, tint, shift, o * p.drawnOpacity, shadowClips))
         }
-        quads.append(passQuad(source, maskPass, nil, .identity, o * p.opacity, clips))
+        quads.append(passQuad(source, maskPass, nil, .identity, o * p.drawnOpacity, clips))
     }
 
     private func addPass(_ purpose: RenderPass.Purpose, _ w: Int, _ h: Int, _ content: RenderPass.Content, _ label: String) -> Int {
@@ -233,7 +233,7 @@ final class Builder {
             if (p.backgroundColor?.alpha ?? 0) > 0 { n += 1 }
             if p.contents != nil { n += 1 }
             if p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0 { n += 1 }
-            if p.shadowOpacity > 0 { n += 1 }
+            if p.drawnShadowOpacity > 0 { n += 1 }
             switch l.kind {
             case .shape, .gradient, .text: n += 1
             case .layer, .transformLayer: break
@@ -259,7 +259,7 @@ final class Builder {
         collectPlanes(l.sublayers, prefix: p.childrenTransform, opacity: 1, flatCanvas: .identity, layers: &layers, planes: &planes)
         for (i, (child, _)) in layers.enumerated() {
             var e = subtreeExtent(child)
-            if child.properties.shadowOpacity > 0 {
+            if child.properties.drawnShadowOpacity > 0 {
                 let m = 3 * Double(child.properties.shadowRadius) + 1
                 e = e.union(e.offsetBy(dx: child.properties.shadowOffset.width, dy: child.properties.shadowOffset.height)).insetBy(dx: -m, dy: -m)
             }
