@@ -110,7 +110,10 @@ final class Builder {
 
         // Offscreen: render the subtree in the layer's own plane, then draw it as one quad.
         let blurMargin = shadow ? 3 * Double(max(p.shadowRadius, 0)) + 1 : 0
-        var extent = subtreeExtent(l).insetBy(dx: -blurMargin, dy: -blurMargin).integral
+        var extent = subtreeExtent(l).insetBy(dx: -blurMargin, dy: -blurMargin)
+        // A mask masks the shadow too, so the pass it multiplies holds the offset shadow.
+        if shadow && l.mask != nil { extent = extent.union(extent.offsetBy(dx: p.shadowOffset.width, dy: p.shadowOffset.height)) }
+        extent = extent.integral
         extent = extent.intersection(p.bounds.insetBy(dx: -8192, dy: -8192))
         guard !extent.isNull, extent.width > 0, extent.height > 0 else { return }
         var passScale = scale * (p.shouldRasterize ? Double(max(p.rasterizationScale, 0.01)) : 1)
@@ -128,7 +131,8 @@ final class Builder {
 
         var content: [DrawQuad] = []
         emitContents(l, placement: inner, inverse: passInverse, opacity: 1, clips: [], into: &content)
-        let purpose: RenderPass.Purpose = l.mask != nil ? .maskedContent : p.shouldRasterize ? .rasterized : group ? .groupOpacity : .shadowSource
+        let purpose: RenderPass.Purpose = l.mask != nil && !shadow ? .maskedContent : p.shouldRasterize ? .rasterized
+            : group ? .groupOpacity : .shadowSource
         var source = addPass(purpose, pw, ph, .quads(content), label)
         var maskPass: Int? = nil
         if let m = l.mask, !m.properties.isHidden {
@@ -139,21 +143,16 @@ final class Builder {
                       opacity: 1, clips: [], into: &mq)
             maskPass = addPass(.mask, pw, ph, .quads(mq), label + " mask")
         }
-        let passQuad = { (pass: Int, mask: Int?, tint: PremultipliedColor?, shift: CATransform3D, o: Float, clips: [Clip]) -> DrawQuad in
-            let t = shift.concatenating(placement.toTarget)
-            return DrawQuad(transform: t, inverse: PlaneMap(inverseOf: t) ?? inv, rect: extent, shape: .rect(radius: 0),
+        // A pass drawn back with the layer's placement (`into` the target), or with `toPass` into
+        // another pass of the same extent.
+        let passQuad = { (pass: Int, mask: Int?, tint: PremultipliedColor?, shift: CATransform3D, o: Float, clips: [Clip],
+                          into: CATransform3D, inverse: PlaneMap) -> DrawQuad in
+            let t = shift.concatenating(into)
+            return DrawQuad(transform: t, inverse: PlaneMap(inverseOf: t) ?? inverse, rect: extent, shape: .rect(radius: 0),
                             fill: .pass(PassFill(pass: pass, scale: passScale, mask: mask, tint: tint)),
                             opacity: o, antialiased: false, clips: clips, label: label)
         }
         if shadow {
-            if let mp = maskPass {
-                // The shadow follows the masked alpha: composite content × mask first.
-                let q = DrawQuad(transform: toPass, inverse: passInverse, rect: extent, shape: .rect(radius: 0),
-                                 fill: .pass(PassFill(pass: source, scale: passScale, mask: mp)), opacity: 1, antialiased: false,
-                                 clips: [], label: label)
-                source = addPass(.maskedContent, pw, ph, .quads([q]), label)
-                maskPass = nil
-            }
             var shadowSource = source
             if let path = p.shadowPath {
                 let img = PathRasterizer.fill(path, rule: .nonZero, into: extent, scale: passScale)
@@ -167,15 +166,24 @@ final class Builder {
             let weights = gaussianWeights(sigma: Double(p.shadowRadius) * passScale)
             let h = addPass(.shadowBlur, pw, ph, .blur(source: shadowSource, horizontal: true, weights: weights), label)
             let v = addPass(.shadowBlur, pw, ph, .blur(source: h, horizontal: false, weights: weights), label)
-            var shadowClips = clips
-            if p.masksToBounds {
-                shadowClips.append(Clip(map: inv, shape: .roundedRect(p.bounds, radius: Double(p.cornerRadius), antialiased: p.allowsEdgeAntialiasing)))
+            let boundsClip = { (map: PlaneMap) in
+                Clip(map: map, shape: .roundedRect(p.bounds, radius: Double(p.cornerRadius), antialiased: p.allowsEdgeAntialiasing))
             }
             let tint = PremultipliedColor(p.shadowColor ?? .black, opacity: p.drawnShadowOpacity)
             let shift = CATransform3DMakeTranslation(p.shadowOffset.width, p.shadowOffset.height, 0)
-            quads.append(passQuad(v, nil, tint, shift, o * p.drawnOpacity, shadowClips))
+            if maskPass != nil {
+                // Core Animation masks everything the layer draws, its shadow included: the
+                // shadow of the unmasked subtree and the subtree go into one pass, which the
+                // mask multiplies below.
+                let shadowQuad = passQuad(v, nil, tint, shift, 1, p.masksToBounds ? [boundsClip(passInverse)] : [], toPass, passInverse)
+                let contentQuad = passQuad(source, nil, nil, .identity, 1, [], toPass, passInverse)
+                source = addPass(.maskedContent, pw, ph, .quads([shadowQuad, contentQuad]), label)
+            } else {
+                let shadowClips = clips + (p.masksToBounds ? [boundsClip(inv)] : [])
+                quads.append(passQuad(v, nil, tint, shift, o * p.drawnOpacity, shadowClips, placement.toTarget, inv))
+            }
         }
-        quads.append(passQuad(source, maskPass, nil, .identity, o * p.drawnOpacity, clips))
+        quads.append(passQuad(source, maskPass, nil, .identity, o * p.drawnOpacity, clips, placement.toTarget, inv))
     }
 
     private func addPass(_ purpose: RenderPass.Purpose, _ w: Int, _ h: Int, _ content: RenderPass.Content, _ label: String) -> Int {
