@@ -116,7 +116,9 @@ final class Builder {
         extent = extent.integral
         extent = extent.intersection(p.bounds.insetBy(dx: -8192, dy: -8192))
         guard !extent.isNull, extent.width > 0, extent.height > 0 else { return }
-        var passScale = scale * (p.shouldRasterize ? Double(max(p.rasterizationScale, 0.01)) : 1)
+        // Core Animation's rasterizationScale is the bitmap's pixels per point, not a factor of
+        // the screen's scale: left at 1 on a 2x canvas the bitmap is magnified (and blurry).
+        var passScale = p.shouldRasterize ? Double(max(p.rasterizationScale, 0.01)) : scale
         let longest = Double(max(extent.width, extent.height)) * passScale
         if longest > Double(Compositor.maxPassSize) { passScale *= Double(Compositor.maxPassSize) / longest }
         if shadow, Double(p.shadowRadius) * passScale > Compositor.maxBlurSigma { passScale = Compositor.maxBlurSigma / Double(p.shadowRadius) }

@@ -344,7 +344,9 @@ open class CALayer {
         set { properties.shouldRasterize = newValue }
     }
 
-    /// Pixels per point of that bitmap (relative to layer space).
+    /// Pixels per point of that bitmap, in the layer's own space, whatever the canvas's scale:
+    /// set it to the screen's scale for a sharp bitmap (left at 1 on a 2x canvas, the bitmap is
+    /// magnified and blurry, as in Core Animation).
     public var rasterizationScale: CGFloat {
         get { properties.rasterizationScale }
         set { setIfFinite(&properties.rasterizationScale, newValue) }
