@@ -73,11 +73,17 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConv
     /// The inverse, or the receiver unchanged when it is singular (`CGAffineTransformInvert`):
     /// its determinant is negligible relative to its scale, as `CATransform3D.inverted()` decides.
     public func inverted() -> CGAffineTransform {
+        guard hasInverse else { return self }
         let det = a * d - b * c
-        let rowScale = max((a * a + b * b).squareRoot(), (c * c + d * d).squareRoot())
-        if CATransform3D.isNegligible(determinant: det, dimension: 3, rowScale: rowScale, columnScale: 1) { return self }
         return CGAffineTransform(a: d / det, b: -b / det, c: -c / det, d: a / det,
                                  tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+    }
+
+    /// Whether the transform has an inverse: its determinant is not negligible relative to its
+    /// scale (`CATransform3D.isNegligible(determinant:dimension:rowScale:columnScale:)`).
+    var hasInverse: Bool {
+        let rowScale = max((a * a + b * b).squareRoot(), (c * c + d * d).squareRoot())
+        return !CATransform3D.isNegligible(determinant: a * d - b * c, dimension: 3, rowScale: rowScale, columnScale: 1)
     }
 
     /// Readable entries, for logs and test failures.
