@@ -82,6 +82,7 @@ final class Builder {
     /// properties (only possible by writing `properties` directly), which have no place.
     private func collectPlanes(_ children: [LayerSnapshot], prefix: CATransform3D, opacity: Float, flatCanvas: CATransform3D,
                                layers: inout [(LayerSnapshot, Float)], planes: inout [DepthSorter.Plane]) {
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { collectPlanes(children, prefix: prefix, opacity: opacity, flatCanvas: flatCanvas, layers: &layers, planes: &planes) } }
         for c in children where !c.properties.isHidden && c.properties.hasFiniteValues {
             let m = c.properties.localTransform.concatenating(prefix)
             if c.isTransformLayer {
@@ -97,6 +98,7 @@ final class Builder {
 
     /// Draws one plain layer and its flattened subtree, offscreen when a rule demands it.
     func emitLayer(_ l: LayerSnapshot, placement: Placement, opacity o: Float, clips: [Clip], into quads: inout [DrawQuad]) {
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { emitLayer(l, placement: placement, opacity: o, clips: clips, into: &quads) } }
         let p = l.properties
         // Sublayers were checked for finite values when their planes were collected; masks are here.
         guard p.hasFiniteValues, let inv = PlaneMap(inverseOf: placement.toTarget) else { return }  // or seen edge-on
@@ -236,6 +238,7 @@ final class Builder {
     /// How many quads a layer draws (stopping at `limit`), to decide whether group opacity
     /// changes anything.
     private func quadCount(_ l: LayerSnapshot, limit: Int) -> Int {
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { quadCount(l, limit: limit) } }
         let p = l.properties
         if p.isHidden { return 0 }
         var n = 0
@@ -255,6 +258,7 @@ final class Builder {
 
     /// The bounding box, in the layer's bounds space, of everything its subtree draws.
     private func subtreeExtent(_ l: LayerSnapshot) -> CGRect {
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { subtreeExtent(l) } }
         let p = l.properties
         var r = p.bounds
         if p.masksToBounds { return r }

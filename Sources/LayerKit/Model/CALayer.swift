@@ -136,6 +136,7 @@ open class CALayer {
     }
 
     private func layoutSubtree() {
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { layoutSubtree() } }
         if layoutPending {
             layoutPending = false
             isLayingOut = true

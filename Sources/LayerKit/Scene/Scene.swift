@@ -143,6 +143,7 @@ public struct Scene {
     public var depth: Int { Self.measure(root).depth }
 
     private static func measure(_ layer: CALayer) -> (count: Int, depth: Int) {
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { measure(layer) } }
         var count = 1, depth = 0
         for child in layer.sublayerListStorage + (layer.maskStorage.map { [$0] } ?? []) {
             let m = measure(child)
