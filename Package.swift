@@ -2,12 +2,15 @@
 import PackageDescription
 import class Foundation.ProcessInfo
 
-// The pipeline, one target per stage (see README "Architecture"): LayerKit (model) →
-// LayerCompositor (DisplayList) → CPURenderer / GLRenderer (pixels). Apps pick the backend.
+// The pipeline, one target per stage (see README "Architecture"): LayerKitDrawing (Core
+// Graphics' job: colours, images, paths, rasterizing, text) ← LayerKit (the layer model, which
+// re-exports it) → LayerCompositor (DisplayList) → CPURenderer / GLRenderer (pixels). Apps pick
+// the backend.
 let package = Package(
     name: "LayerKit",
     products: [
         .library(name: "LayerKit", targets: ["LayerKit"]),
+        .library(name: "LayerKitDrawing", targets: ["LayerKitDrawing"]),
         .library(name: "LayerCompositor", targets: ["LayerCompositor"]),
         .library(name: "CPURenderer", targets: ["CPURenderer"]),
         .library(name: "GLRenderer", targets: ["GLRenderer"]),
@@ -30,9 +33,10 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
-        .target(name: "LayerKit", dependencies: ["CPNG"]),
-        .target(name: "LayerCompositor", dependencies: ["LayerKit", "CFreeType", "CFontconfig"]),
         .target(name: "CBlend", path: "Sources/CBlend"),
+        .target(name: "LayerKitDrawing", dependencies: ["CPNG", "CFreeType", "CFontconfig", "CBlend"]),
+        .target(name: "LayerKit", dependencies: ["LayerKitDrawing"]),
+        .target(name: "LayerCompositor", dependencies: ["LayerKit"]),
         .target(name: "CPURenderer", dependencies: ["LayerCompositor", "CBlend"]),
         .target(name: "GLRenderer", dependencies: ["LayerCompositor", "CEGL", "CGL"]),
         .executableTarget(name: "layerkit", dependencies: [
@@ -44,10 +48,12 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "LayerKitTestSupport", dependencies: ["LayerKit", "LayerCompositor", "CPURenderer"],
-                path: "Tests/LayerKitTestSupport"),
+                path: "Tests/LayerKitTestSupport", exclude: ["scenes.list"]),
+        .testTarget(name: "LayerKitDrawingTests", dependencies: ["LayerKitDrawing", "LayerKit", "LayerKitTestSupport"]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "LayerKitTestSupport"]),
         .testTarget(name: "GLRendererTests", dependencies: ["GLRenderer", "CGL", "CPURenderer", "LayerKitTestSupport"]),
-        .testTarget(name: "LayerCompositorTests", dependencies: ["LayerCompositor", "LayerKitTestSupport"]),
+        .testTarget(name: "LayerCompositorTests", dependencies: ["LayerCompositor", "LayerKitTestSupport"],
+                    exclude: ["DisplayLists"]),
         .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "LayerKitTestSupport"]),
         // Runs the layerkit binary of the same build as a user does: bad input, GL fallback, soak.
         .testTarget(name: "LayerKitCLITests", dependencies: ["LayerKit", "LayerKitTestSupport"]),

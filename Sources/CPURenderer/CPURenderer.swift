@@ -229,3 +229,14 @@ struct PixelWriter: @unchecked Sendable {
         pixels[i + 2] = PixelWriter.byte(v.z); pixels[i + 3] = PixelWriter.byte(v.w)
     }
 }
+
+extension CPURenderer: FrameRenderer {
+    /// `cpu`.
+    public var name: String { "cpu" }
+
+    /// `render(_:)`, timed as the `draw` phase of `profiler`.
+    public func render(_ list: DisplayList, profiler: FrameProfiler?) throws -> Bitmap {
+        guard let profiler else { return try render(list) }
+        return try profiler.measure("draw") { try render(list) }
+    }
+}

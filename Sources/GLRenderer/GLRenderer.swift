@@ -77,11 +77,23 @@ public final class GLRenderer {
         /// Creates zeroed counters.
         public init() {}
 
-        /// One line with every counter.
+        /// The frame's `FrameCounter`s and their values (the display list's own, `quads` and
+        /// `passes`, are the frame loop's to count).
+        public var counters: [(FrameCounter, Int)] {
+            [(.drawCalls, drawCalls), (.stateChanges, stateChanges), (.textureUploads, textureUploads),
+             (.uploadedBytes, uploadedBytes), (.texturesHeld, texturesHeld), (.textureBytesHeld, textureBytesHeld),
+             (.recordsWritten, recordsWritten)]
+        }
+
+        /// Records `counters` for `profiler`'s current frame.
+        public func record(in profiler: FrameProfiler) {
+            for (counter, value) in counters { profiler.count(counter, Double(value)) }
+        }
+
+        /// One line with every counter, by its `FrameCounter` name.
         public var description: String {
-            "draws=\(drawCalls) state=\(stateChanges) uploads=\(textureUploads) uploadedBytes=\(uploadedBytes) "
-                + "textures=\(texturesHeld) textureBytes=\(textureBytesHeld) passes=\(passes) quads=\(quads)"
-                + " recordsWritten=\(recordsWritten)" + (recordsReused ? " recordsReused" : "")
+            (counters + [(.passes, passes), (.quads, quads)]).map { "\($0.0.rawValue)=\($0.1)" }.joined(separator: " ")
+                + (recordsReused ? " records_reused" : "")
         }
     }
 
@@ -193,7 +205,8 @@ public final class GLRenderer {
     ///   it), `GLError` naming the phase where `glGetError` reported an error, or a
     ///   `GLRendererError`.
     /// With a `profiler`, the frame's `draw` (submission, uploads included) and `readback`
-    /// (which on a software rasterizer also waits for the drawing) are recorded as phases.
+    /// (which on a software rasterizer also waits for the drawing) are recorded as phases, and
+    /// `lastFrameStats` as its counters.
     public func render(_ list: DisplayList, profiler: FrameProfiler? = nil) throws -> Bitmap {
         try renderOffscreen(list, profiler: profiler, readBack: true)!
     }
@@ -224,6 +237,7 @@ public final class GLRenderer {
             profiler.map { $0.measure("finish") { glFinish() } } ?? glFinish()
         }
         try endFrame(list)
+        if let profiler { lastFrameStats.record(in: profiler) }
         return bitmap
     }
 
@@ -610,4 +624,12 @@ public enum GLRendererError: Error, CustomStringConvertible, Equatable, Sendable
             return "GLRenderer: pass \(pass) samples pass \(source), which is not an earlier offscreen pass"
         }
     }
+}
+
+extension GLRenderer: FrameRenderer {
+    /// `gl`.
+    public var name: String { "gl" }
+
+    /// Cached contents textures plus pooled offscreen targets after the last frame.
+    public var texturesHeld: Int? { lastFrameStats.texturesHeld }
 }

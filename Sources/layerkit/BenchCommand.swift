@@ -37,7 +37,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
-    @Option(help: "Write a Chrome Trace Event file (Perfetto, chrome://tracing).")
+    @Option(help: "Write a Chrome Trace Event file (Perfetto, chrome://tracing); checked before the benchmark runs, written after its results are printed.")
     var trace: String?
 
     @Option(help: "leaves, multiply or cube-grid: find the largest layer count (from 10, doubling, then bisecting) whose median animated frame is within 16.7 ms.")
@@ -46,10 +46,13 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         guard frames > 0, frames <= 1_000_000 else { throw ValidationError("--frames must be 1...1000000") }
         guard warmup >= 0, warmup <= 100_000 else { throw ValidationError("--warmup must be 0...100000") }
-        if (scene == nil) == (ramp == nil) { throw ValidationError("give a SCENE or --ramp KIND, not both") }
+        if scene == nil, ramp == nil { throw ValidationError("give a SCENE or --ramp KIND") }
+        if scene != nil, ramp != nil { throw ValidationError("give a SCENE or --ramp KIND, not both") }
     }
 
     func run() throws {
+        // Refused before the benchmark runs, not after it has taken minutes.
+        if let trace { try checkOutputPath(trace, option: "--trace") }
         let renderer = try backend.makeRenderer(fullRedraw: fullRedraw, skipsReadback: noReadback)
         if let ramp {
             try runRamp(ramp, renderer: renderer)
@@ -58,40 +61,37 @@ struct BenchCommand: ParsableCommand {
         let path = scene!
         let loaded = try loadScene(path)
         let profiler = try measure(loaded, renderer: renderer, frames: frames, warmup: warmup, animate: animate, moveOne: moveOne)
+        // The results first: a trace that cannot be written after all loses nothing else.
+        if json {
+            printJSON(profiler, scene: path, backend: renderer.name)
+        } else {
+            printTable(profiler, scene: path, backend: renderer.name)
+        }
         if let trace {
-            do { try profiler.traceEvents(process: "layerkit bench \(path)").write(to: URL(fileURLWithPath: trace)) } catch {
-                throw CLIError.badInput("cannot write \(trace): \(error)")
+            do {
+                try profiler.traceEvents(process: "layerkit bench \(path)").write(to: URL(fileURLWithPath: trace))
+            } catch {
+                throw CLIError.badInput("cannot write --trace \(trace): \(error.localizedDescription)")
             }
         }
-        json ? printJSON(profiler, scene: path, backend: renderer.name) : printTable(profiler, scene: path, backend: renderer.name)
     }
 
-    /// Draws `warmup + frames` frames, keeping the last `frames` in the profiler.
-    func measure(_ scene: Scene, renderer: FrameRenderer, frames: Int, warmup: Int, animate: Bool, moveOne: Bool = false) throws -> FrameProfiler {
-        let profiler = FrameProfiler()
+    /// Draws `warmup + frames` frames, keeping the last `frames` in the profiler. Frame `n` is
+    /// drawn at media time n / 60 s, as a 60 Hz display would show it.
+    func measure(_ scene: Scene, renderer: any FrameRenderer, frames: Int, warmup: Int, animate: Bool,
+                 moveOne: Bool = false) throws -> FrameProfiler {
+        let loop = FrameLoop(renderer: renderer)
         let animator = animate ? Animator(scene.root, onlyFirst: moveOne) : nil
-        let compositor = FrameCompositor()
-        let (w, h, s) = (Double(scene.canvas.width), Double(scene.canvas.height), Double(scene.canvas.scale))
+        let source = LayerTreeSource(scene.root)
         for frame in 0..<(warmup + frames) {
-            if frame == warmup { profiler.reset() }
-            profiler.beginFrame()
-            if let animator { profiler.measure("animate") { animator.step(frame) } }
-            profiler.measure("layout") { scene.root.layoutIfNeeded() }
-            let snapshot = profiler.measure("snapshot") { scene.root.snapshot() }
-            let list = profiler.measure("composite") {
-                compositor.displayList(root: snapshot, width: w, height: h, scale: s, background: scene.canvas.background)
-            }
-            profiler.count("display_list_reused", compositor.lastReused ? 1 : 0)
-            _ = try renderer.render(list, profiler: profiler)
-            profiler.count("layers", Double(snapshot.layerCount))
-            profiler.count("quads", Double(list.quadCount))
-            profiler.count("passes", Double(list.passes.count))
-            profiler.endFrame()
+            if frame == warmup { loop.profiler.reset() }
+            try loop.drawFrame(source, at: Double(frame) / 60, canvas: scene.canvas,
+                               updatePhase: "animate", update: animator.map { animator in { animator.step(frame) } })
         }
-        return profiler
+        return loop.profiler
     }
 
-    private func runRamp(_ kind: BenchmarkScene, renderer: FrameRenderer) throws {
+    private func runRamp(_ kind: BenchmarkScene, renderer: any FrameRenderer) throws {
         func median(_ n: Int) throws -> Double {
             let p = try measure(kind.make(count: n), renderer: renderer, frames: 10, warmup: 2, animate: true)
             let m = p.frameStatistics.median

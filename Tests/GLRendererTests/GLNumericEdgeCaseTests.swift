@@ -14,7 +14,7 @@ final class GLNumericEdgeCaseTests: XCTestCase {
             let list = displayList(edge.root, width: NumericEdgeCase.width, height: NumericEdgeCase.height)
             let (d, _, gl) = try compareBackends(list, gl: h.renderer, name: "edge-\(edge.name)")
             for problem in edge.problems(in: gl) { XCTFail("GL: \(problem)") }
-            if edge.matchesReferenceClosely { XCTAssertLessThanOrEqual(d.fraction, glFractionBudget, "\(edge.name): \(d)") }
+            if edge.matchesReferenceClosely { XCTAssertLessThanOrEqual(d.fraction, GLBudget.standard.fraction, "\(edge.name): \(d)") }
         }
     }
 

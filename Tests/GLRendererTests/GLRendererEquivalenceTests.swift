@@ -9,36 +9,20 @@ import XCTest
 /// The GL backend against the CPU reference on every scene of the corpus and on hand-built
 /// trees: at most 0.1 % of pixels may differ by more than 2/255 in any channel.
 final class GLRendererEquivalenceTests: XCTestCase {
-    /// The scenes compared: every seed (the shared corpus), every scene of the project's own
-    /// corpus, and the 100-layer benchmarks.
-    static var sceneFiles: [URL] {
-        let fm = FileManager.default
-        var files: [URL] = []
-        for folder in ["seeds", "corpus"] {
-            let dir = examplesDirectory.appendingPathComponent(folder)
-            files += ((try? fm.contentsOfDirectory(atPath: dir.path)) ?? [])
-                .filter { $0.hasSuffix(".json") }.sorted().map { dir.appendingPathComponent($0) }
-        }
-        let bench = examplesDirectory.appendingPathComponent("bench")
-        files += ["leaves-100", "multiply-100", "cube-grid-16"].map { bench.appendingPathComponent($0 + ".json") }
-        return files
-    }
-
-    func testEveryExampleSceneMatchesTheReference() throws {
+    /// Every scene of `scenes.list` that has a GL budget, at 1x and 2x, within that budget.
+    func testEveryListedSceneMatchesTheReference() throws {
         let h = try GLHarness()
-        let files = Self.sceneFiles
-        XCTAssertGreaterThanOrEqual(files.count, 20, "the corpus is missing from \(examplesDirectory.path)")
+        let entries = try sceneList().filter { $0.gl != nil }
+        XCTAssertGreaterThanOrEqual(entries.count, 20, "the corpus is missing from \(examplesDirectory.path)")
         var lines = [tableHeader]
-        for file in files {
-            let scene = try Scene(contentsOfFile: file.path)
+        for entry in entries {
+            let budget = entry.gl!
+            let scene = try Scene(contentsOfFile: entry.url.path)
             for s in [1.0, 2.0] {
-                let list = Compositor.displayList(root: scene.root.snapshot(), width: Double(scene.canvas.width),
-                                                  height: Double(scene.canvas.height), scale: s,
-                                                  background: scene.canvas.background)
-                let name = file.deletingPathExtension().lastPathComponent
-                let (d, _, _) = try compareBackends(list, gl: h.renderer, name: "\(name)@\(Int(s))x")
-                lines.append(tableRow(name, s, d))
-                XCTAssertLessThanOrEqual(d.fraction, glFractionBudget, "\(name) at scale \(s): \(d)")
+                let list = Compositor.displayList(for: scene, scale: s)
+                let (d, _, _) = try compareBackends(list, gl: h.renderer, name: "\(entry.name)@\(Int(s))x", budget: budget)
+                lines.append(tableRow(entry.name, s, d, budget: budget))
+                XCTAssertLessThanOrEqual(d.fraction, budget.fraction, "\(entry.name) at scale \(s): \(d)")
             }
         }
         print(lines.joined(separator: "\n"))
@@ -52,7 +36,7 @@ final class GLRendererEquivalenceTests: XCTestCase {
                 let list = displayList(root, width: w, height: hgt, scale: s, background: rgb(240, 240, 240))
                 let (d, _, _) = try compareBackends(list, gl: h.renderer, name: "\(name)@\(Int(s))x")
                 lines.append(tableRow(name, s, d))
-                XCTAssertLessThanOrEqual(d.fraction, glFractionBudget, "\(name) at scale \(s): \(d)")
+                XCTAssertLessThanOrEqual(d.fraction, GLBudget.standard.fraction, "\(name) at scale \(s): \(d)")
             }
         }
         print(lines.joined(separator: "\n"))

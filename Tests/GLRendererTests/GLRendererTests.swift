@@ -32,7 +32,7 @@ final class GLRendererTests: XCTestCase {
         XCTAssertTrue(ws.contains { $0 < 0 } && ws.contains { $0 > 0 }, "corner w: \(ws)")
         let (d, cpu, gl) = try compareBackends(list, gl: h.renderer, name: "near-plane")
         print("near-plane:", d)
-        XCTAssertLessThanOrEqual(d.fraction, glFractionBudget, "\(d)")
+        XCTAssertLessThanOrEqual(d.fraction, GLBudget.standard.fraction, "\(d)")
         XCTAssertNotEqual(cpu, Bitmap(width: 300, height: 300), "something is drawn")
         XCTAssertGreaterThan(gl.pixels.enumerated().filter { $0.offset % 4 == 0 && $0.element != 255 }.count, 1000)
     }
@@ -53,7 +53,7 @@ final class GLRendererTests: XCTestCase {
         let list = displayList(root, width: 200, height: 150, scale: 2, background: rgb(255, 255, 255))
         let (d, _, _) = try compareBackends(list, gl: h.renderer, name: "very-large-layer")
         print("very-large-layer:", d)
-        XCTAssertLessThanOrEqual(d.fraction, glFractionBudget, "\(d)")
+        XCTAssertLessThanOrEqual(d.fraction, GLBudget.standard.fraction, "\(d)")
     }
 
     /// An image wider than GL_MAX_TEXTURE_SIZE is downscaled on upload (with a warning) and still
@@ -116,7 +116,7 @@ final class GLRendererTests: XCTestCase {
         }
         let list = displayList(root, width: 400, height: 300, background: rgb(0, 0, 0))
         let (d, _, _) = try compareBackends(list, gl: h.renderer, name: "300-textures")
-        XCTAssertLessThanOrEqual(d.fraction, glFractionBudget, "\(d)")
+        XCTAssertLessThanOrEqual(d.fraction, GLBudget.standard.fraction, "\(d)")
         let first = h.renderer.lastFrameStats
         print("300 textures, first frame:", first)
         XCTAssertEqual(first.textureUploads, 300)
@@ -353,7 +353,7 @@ final class GLRendererTests: XCTestCase {
         for (name, root, w, ht) in GLRendererEquivalenceTests.handBuiltTrees() {
             let list = displayList(root, width: w, height: ht, scale: 1, background: rgb(240, 240, 240))
             let (d, _, _) = try compareBackends(list, gl: renderer, name: "es-\(name)")
-            XCTAssertLessThanOrEqual(d.fraction, glFractionBudget, "\(name): \(d)")
+            XCTAssertLessThanOrEqual(d.fraction, GLBudget.standard.fraction, "\(name): \(d)")
         }
         withExtendedLifetime(context) {}
     }

@@ -47,6 +47,43 @@ final class BenchCommandTests: XCTestCase {
 
     func testScaleAndBadArgumentsExitTwo() throws {
         XCTAssertEqual(try runLayerKit(["bench", "--frames", "0", "x.json"]).status, 2)
-        XCTAssertEqual(try runLayerKit(["bench"]).status, 2)
+        let neither = try runLayerKit(["bench"])
+        XCTAssertEqual(neither.status, 2)
+        XCTAssertEqual(neither.stderrLines.first, "Error: give a SCENE or --ramp KIND", neither.stderr)
+        let both = try runLayerKit(["bench", "x.json", "--ramp", "leaves"])
+        XCTAssertEqual(both.status, 2)
+        XCTAssertEqual(both.stderrLines.first, "Error: give a SCENE or --ramp KIND, not both", both.stderr)
+    }
+
+    /// An output path that cannot be written is refused before the benchmark runs: nothing on
+    /// standard output, one line naming the option, the path and why.
+    func testUnwritableTraceIsRefusedBeforeTheBenchmark() throws {
+        let dir = try temporaryDirectory(for: self)
+        let scene = examplesDirectory.appendingPathComponent("bench/leaves-100.json").path
+        let missing = dir.appendingPathComponent("missing/trace.json").path
+        let cases = [(missing, "no such directory \(dir.appendingPathComponent("missing").path)"), (dir.path, "it is a directory")]
+        for (trace, why) in cases {
+            let run = try runLayerKit(["bench", scene, "--backend", "cpu", "--frames", "200", "--trace", trace])
+            XCTAssertEqual(run.status, 2, run.stderr)
+            XCTAssertEqual(run.stdout, "", "refused before any frame is measured")
+            XCTAssertEqual(run.stderrLines, ["layerkit: cannot write --trace \(trace): \(why)"])
+        }
+        // The same check guards render's and diff's outputs.
+        let render = try runLayerKit(["render", scene, "-o", missing])
+        XCTAssertEqual(render.status, 2)
+        XCTAssertEqual(render.stderrLines, ["layerkit: cannot write -o \(missing): no such directory \(dir.appendingPathComponent("missing").path)"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: missing))
+    }
+
+    /// A trace that fails to write after all (a full disk) loses no results: they are printed
+    /// first, then the error, exit 2.
+    func testResultsArePrintedWhenTheTraceCannotBeWritten() throws {
+        let scene = examplesDirectory.appendingPathComponent("bench/leaves-100.json").path
+        let run = try runLayerKit(["bench", scene, "--backend", "cpu", "--frames", "2", "--warmup", "0", "--json", "--trace", "/dev/full"])
+        XCTAssertEqual(run.status, 2)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(report["frames"] as? Int, 2)
+        XCTAssertEqual(run.stderrLines.count, 1, run.stderr)
+        XCTAssertTrue(run.stderrLines[0].hasPrefix("layerkit: cannot write --trace /dev/full: "), run.stderr)
     }
 }

@@ -1,6 +1,7 @@
-// Source-over blending of one colour over a run of premultiplied RGBA8 pixels, for the CPU
-// reference renderer. In C because clang vectorises this loop and Swift does not (its generic
-// SIMD conversions ran 12 times slower than the scalar loop, the C loop 3.7 times faster).
+// Source-over blending of one colour over a run of premultiplied RGBA8 pixels: the one blend of
+// the CPU reference renderer and of drawing. In C because clang vectorises this loop and Swift
+// does not (its generic SIMD conversions ran 12 times slower than the scalar loop, the C loop
+// 3.7 times faster).
 #ifndef LAYERKIT_CBLEND_H
 #define LAYERKIT_CBLEND_H
 

@@ -108,13 +108,13 @@ public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConverti
     /// The inverse, or the receiver unchanged when it has none (`CATransform3DInvert`).
     ///
     /// Apple documents only that a matrix without an inverse comes back as it was; "without"
-    /// is decided by `isNegligible(determinant:dimension:rowScale:columnScale:)`, relative to
+    /// is decided by `Singularity.isNegligible(determinant:dimension:rowScale:columnScale:)`, relative to
     /// the matrix's scale, so a uniform scale of 1e-4 (determinant 1e-12) inverts and an
     /// involution (its own inverse) is no special case.
     public func inverted() -> CATransform3D {
         let det = determinant
         let rowScale = Swift.max(Self.length(m11, m12, m13, m14), Self.length(m21, m22, m23, m24), Self.length(m31, m32, m33, m34))
-        if Self.isNegligible(determinant: det, dimension: 4, rowScale: rowScale, columnScale: Self.length(m14, m24, m34, m44)) {
+        if Singularity.isNegligible(determinant: det, dimension: 4, rowScale: rowScale, columnScale: Self.length(m14, m24, m34, m44)) {
             return self
         }
         return inverse(determinant: det)
@@ -132,24 +132,8 @@ public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConverti
     /// Whether `det`, the determinant of this transform's plane homography (rows and columns 1,
     /// 2 and 4), is negligible relative to that 3x3 matrix's scale: the plane is seen edge-on.
     public func planeHomographyIsSingular(determinant det: CGFloat) -> Bool {
-        Self.isNegligible(determinant: det, dimension: 3, rowScale: Swift.max(Self.length(m11, m12, 0, m14), Self.length(m21, m22, 0, m24)),
+        Singularity.isNegligible(determinant: det, dimension: 3, rowScale: Swift.max(Self.length(m11, m12, 0, m14), Self.length(m21, m22, 0, m24)),
                           columnScale: Self.length(m14, m24, 0, m44))
-    }
-
-    /// Whether a determinant is zero for a matrix of `dimension` rows in the row-vector
-    /// convention, relative to the matrix's scale: `|det| ≤ 1e-12 · rowScale^(n−1) ·
-    /// columnScale`, where `rowScale` is the length of the longest row but the last (the
-    /// images of the axes) and `columnScale` the length of the last column (w). The measure is
-    /// the same for the matrix times any factor, for any uniform scale of the input and for
-    /// any translation, so only shape counts: an axis squeezed to 1e-12 of the longest one, or
-    /// a plane seen edge-on, is singular (rounding leaves determinants near 1e-16 there), and a
-    /// tiny uniform scale is not. Comparing a computed inverse with the matrix is no test: an
-    /// involution such as scale(−1, −1, 1) is its own inverse.
-    public static func isNegligible(determinant det: CGFloat, dimension: Int, rowScale: CGFloat, columnScale: CGFloat) -> Bool {
-        guard det.isFinite else { return true }
-        var scale = columnScale
-        for _ in 1..<dimension { scale *= rowScale }
-        return abs(det) <= 1e-12 * scale
     }
 
     private static func length(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat) -> CGFloat {

@@ -77,3 +77,16 @@ extension LayerSnapshot: Equatable {
         return a === b || (a.properties == b.properties && a.kind == b.kind && a.mask == b.mask && a.sublayers == b.sublayers)
     }
 }
+
+extension LayerSnapshot.Kind {
+    /// What a typed layer of this kind draws in place of `contents` (rasterized by
+    /// `TypedContent`); `nil` for plain and transform layers.
+    package var drawing: TypedContent.Drawing? {
+        switch self {
+        case .layer, .transformLayer: return nil
+        case .shape(let s): return .shape(s)
+        case .gradient(let g): return .gradient(g)
+        case .text(let t): return .text(t)
+        }
+    }
+}

@@ -61,11 +61,6 @@ func setIfFinite<T: FiniteCheckable & Equatable>(_ storage: inout T, _ value: T)
     return true
 }
 
-extension BinaryFloatingPoint {
-    /// The value clamped to 0…1: how a fraction set out of range is drawn.
-    public var clampedToUnitInterval: Self { min(max(self, 0), 1) }
-}
-
 extension LayerProperties {
     /// `opacity` as composited: clamped to 0…1.
     public var drawnOpacity: Float { opacity.clampedToUnitInterval }

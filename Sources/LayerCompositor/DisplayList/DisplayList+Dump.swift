@@ -1,0 +1,56 @@
+import Foundation
+import LayerKit
+
+extension DisplayList {
+    /// A readable listing of passes, quads, matrices and clips: what `layerkit displaylist`
+    /// prints, and the quickest way to see what the compositor decided.
+    public func dump() -> String {
+        var out = "display list: \(width)x\(height) px, background \(background), \(passes.count) passes, \(quadCount) quads\n"
+        for pass in passes {
+            out += "pass \(pass.index) \(pass.purpose.rawValue) \(pass.width)x\(pass.height) (\(pass.label))\n"
+            switch pass.content {
+            case let .blur(source, horizontal, weights):
+                out += "  blur pass \(source) along \(horizontal ? "x" : "y"), \(weights.count * 2 - 1) taps\n"
+            case .quads(let quads):
+                for (i, q) in quads.enumerated() {
+                    let r = q.rect
+                    out += "  quad \(i) '\(q.label)' rect(\(f(r.minX)), \(f(r.minY)), \(f(r.width)), \(f(r.height)))"
+                    switch q.shape {
+                    case .rect(let radius): out += radius > 0 ? " radius \(f(radius))" : ""
+                    case let .border(w, radius): out += " border \(f(w))" + (radius > 0 ? " radius \(f(radius))" : "")
+                    }
+                    out += " opacity \(f(Double(q.opacity)))\(q.antialiased ? " aa" : "")\n"
+                    out += "    fill " + describe(q.fill) + "\n"
+                    out += "    transform \(q.transform)\n"
+                    for c in q.clips { out += "    \(c)\n" }
+                }
+            }
+        }
+        return out
+    }
+
+    private func describe(_ fill: Fill) -> String {
+        switch fill {
+        case .color(let c): return "color \(c)"
+        case .image(let img):
+            return "image \((img.image.source as NSString).standardizingPath) \(img.image.width)x\(img.image.height)"
+                + " x \(list(img.x.stops))→\(list(img.x.texels)) y \(list(img.y.stops))→\(list(img.y.texels))"
+                + " min \(img.minification.rawValue) mag \(img.magnification.rawValue)"
+        case .pass(let p):
+            return "pass \(p.pass) at \(f(p.scale)) px/pt" + (p.mask.map { " masked by pass \($0)" } ?? "")
+                + (p.tint.map { " tinted \($0)" } ?? "")
+        }
+    }
+
+    private func f(_ v: CGFloat) -> String { f(Double(v)) }
+    private func list(_ vs: [Double]) -> String { "[" + vs.map(f).joined(separator: ", ") + "]" }
+    private func f(_ v: Double) -> String { String(format: "%g", v) }
+}
+
+extension Compositor {
+    /// The display list of a scene file's tree and canvas, at `scale` (default: the scene's).
+    public static func displayList(for scene: Scene, scale: Double? = nil) -> DisplayList {
+        displayList(root: scene.root.snapshot(), width: Double(scene.canvas.width), height: Double(scene.canvas.height),
+                    scale: scale ?? Double(scene.canvas.scale), background: scene.canvas.background)
+    }
+}

@@ -1,0 +1,309 @@
+import Foundation
+import LayerKit
+
+/// Turns a layer-tree snapshot into a `DisplayList`: Core Animation's rules of flattening,
+/// 3D sorting, culling, clipping and offscreen passes, decided once for every backend.
+///
+/// Canvas matrices follow `W(L) = local(L) · S(P) · flatten(W(P))` (no flattening below a
+/// transform layer). Each plain layer sorts its sublayers' planes with `DepthSorter`. A layer is
+/// drawn as shadow, background, contents, sorted sublayers, border. A subtree goes offscreen
+/// only when a rule forces it: group opacity over more than one quad, a mask, a shadow, or
+/// `shouldRasterize`; the pass is rendered in the layer's own plane (where the subtree is
+/// flattened anyway) and drawn back as one quad with the layer's transform.
+public enum Compositor {
+    /// Largest offscreen pass side in pixels; a larger subtree is rendered at a lower scale.
+    /// Typed layers' images share the bound.
+    public static let maxPassSize = TypedContent.maxImageSide
+    /// Largest shadow blur sigma in pass pixels; a wider blur is rendered at a lower scale,
+    /// where it looks the same (it is that blurry) and its cost stays bounded whatever the
+    /// `shadowRadius`.
+    public static let maxBlurSigma = 64.0
+
+    /// The display list of `root` on a canvas of `width` x `height` points at `scale` pixels per
+    /// point. The canvas is an implicit plain layer with bounds `[0, 0, width, height]` whose only
+    /// sublayer is `root`.
+    public static func displayList(root: LayerSnapshot, width: Double, height: Double, scale: Double,
+                                   background: CGColor?) -> DisplayList {
+        let builder = Builder(scale: scale)
+        let pw = CanvasSizeError.pixels(width, scale: scale), ph = CanvasSizeError.pixels(height, scale: scale)
+        let toPixels = CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1)
+        var quads: [DrawQuad] = []
+        builder.emitSublayers([root], childrenTransform: .identity,
+                              parent: Placement(toTarget: toPixels, toCanvas: toPixels, flipped: false),
+                              opacity: 1, clips: [], into: &quads)
+        builder.passes.append(RenderPass(index: builder.passes.count, purpose: .canvas, width: pw, height: ph,
+                                         content: .quads(quads), label: "canvas"))
+        return DisplayList(passes: builder.passes, width: pw, height: ph,
+                           background: background.map { PremultipliedColor($0) } ?? .clear)
+    }
+}
+
+/// Where a layer's bounds space lands: in the pass being drawn, and on the canvas (for the
+/// back-face rule, which looks at the whole accumulated transform); and whether an odd number
+/// of `isGeometryFlipped` ancestors mirror it, so its contents are mirrored back to display
+/// the same, as Core Animation's `contentsAreFlipped`.
+struct Placement {
+    var toTarget: CATransform3D
+    var toCanvas: CATransform3D
+    var flipped: Bool
+}
+
+final class Builder {
+    let scale: Double
+    var passes: [RenderPass] = []
+
+    init(scale: Double) { self.scale = scale }
+
+    private func name(_ l: LayerSnapshot) -> String { l.properties.name ?? "unnamed" }
+
+    /// Sorts and draws the sublayers of a plain layer placed at `parent`.
+    func emitSublayers(_ children: [LayerSnapshot], childrenTransform: CATransform3D, childrenFlip: Bool = false,
+                       parent: Placement, opacity: Float, clips: [Clip], into quads: inout [DrawQuad]) {
+        var layers: [(LayerSnapshot, Float)] = []
+        var planes: [DepthSorter.Plane] = []
+        let flatTarget = parent.toTarget.flattened, flatCanvas = parent.toCanvas.flattened
+        collectPlanes(children, prefix: childrenTransform, opacity: opacity, flatCanvas: flatCanvas,
+                      layers: &layers, planes: &planes)
+        let flipped = parent.flipped != childrenFlip
+        for piece in DepthSorter.order(planes) {
+            let (layer, o) = layers[piece.plane]
+            let m = planes[piece.plane].matrix
+            let placement = Placement(toTarget: m.concatenating(flatTarget), toCanvas: m.concatenating(flatCanvas), flipped: flipped)
+            var pieceClips = clips
+            if !piece.halfPlanes.isEmpty, let inv = PlaneMap(inverseOf: placement.toTarget) {
+                pieceClips += piece.halfPlanes.map { Clip(map: inv, shape: .halfPlane(a: $0.a, b: $0.b, c: $0.c)) }
+            }
+            emitLayer(layer, placement: placement, opacity: o, clips: pieceClips, into: &quads)
+        }
+    }
+
+    /// The planes of one sorting context: plain sublayers, and the plain descendants of
+    /// transform-layer sublayers (whose opacity multiplies in). Hidden and back-facing
+    /// single-sided layers are dropped here, before sorting, and so are layers with non-finite
+    /// properties (only possible by writing `properties` directly), which have no place.
+    private func collectPlanes(_ children: [LayerSnapshot], prefix: CATransform3D, opacity: Float, flatCanvas: CATransform3D,
+                               layers: inout [(LayerSnapshot, Float)], planes: inout [DepthSorter.Plane]) {
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { collectPlanes(children, prefix: prefix, opacity: opacity, flatCanvas: flatCanvas, layers: &layers, planes: &planes) } }
+        for c in children where !c.properties.isHidden && c.properties.hasFiniteValues {
+            let m = c.properties.localTransform.concatenating(prefix)
+            if c.isTransformLayer {
+                collectPlanes(c.sublayers, prefix: c.properties.childrenTransform.concatenating(m),
+                              opacity: opacity * c.properties.drawnOpacity, flatCanvas: flatCanvas, layers: &layers, planes: &planes)
+                continue
+            }
+            if !c.properties.isDoubleSided && m.concatenating(flatCanvas).isBackFacing { continue }
+            layers.append((c, opacity))
+            planes.append(DepthSorter.Plane(rect: c.properties.bounds, matrix: m))
+        }
+    }
+
+    /// Draws one plain layer and its flattened subtree, offscreen when a rule demands it.
+    func emitLayer(_ l: LayerSnapshot, placement: Placement, opacity o: Float, clips: [Clip], into quads: inout [DrawQuad]) {
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { emitLayer(l, placement: placement, opacity: o, clips: clips, into: &quads) } }
+        let p = l.properties
+        // Sublayers were checked for finite values when their planes were collected; masks are here.
+        guard p.hasFiniteValues, let inv = PlaneMap(inverseOf: placement.toTarget) else { return }  // or seen edge-on
+        let shadow = p.drawnShadowOpacity > 0 && (p.shadowColor?.alpha ?? 0) > 0
+        let group = p.drawnOpacity < 1 && p.allowsGroupOpacity && quadCount(l, limit: 2) > 1
+        guard shadow || l.mask != nil || p.shouldRasterize || group else {
+            emitContents(l, placement: placement, inverse: inv, opacity: o * p.drawnOpacity, clips: clips, into: &quads)
+            return
+        }
+        if p.drawnOpacity <= 0 { return }
+
+        // Offscreen: render the subtree in the layer's own plane, then draw it as one quad.
+        let blurMargin = shadow ? 3 * Double(max(p.shadowRadius, 0)) + 1 : 0
+        var extent = subtreeExtent(l).insetBy(dx: -blurMargin, dy: -blurMargin)
+        // A mask masks the shadow too, so the pass it multiplies holds the offset shadow.
+        if shadow && l.mask != nil { extent = extent.union(extent.offsetBy(dx: p.shadowOffset.width, dy: p.shadowOffset.height)) }
+        extent = extent.integral
+        extent = extent.intersection(p.bounds.insetBy(dx: -8192, dy: -8192))
+        guard !extent.isNull, extent.width > 0, extent.height > 0 else { return }
+        // Core Animation's rasterizationScale is the bitmap's pixels per point, not a factor of
+        // the screen's scale: left at 1 on a 2x canvas the bitmap is magnified (and blurry).
+        var passScale = p.shouldRasterize ? Double(max(p.rasterizationScale, 0.01)) : scale
+        let longest = Double(max(extent.width, extent.height)) * passScale
+        if longest > Double(Compositor.maxPassSize) { passScale *= Double(Compositor.maxPassSize) / longest }
+        if shadow, Double(p.shadowRadius) * passScale > Compositor.maxBlurSigma { passScale = Compositor.maxBlurSigma / Double(p.shadowRadius) }
+        let pw = max(Int((Double(extent.width) * passScale).rounded(.up)), 1)
+        let ph = max(Int((Double(extent.height) * passScale).rounded(.up)), 1)
+        let toPass = CATransform3DMakeTranslation(-extent.minX, -extent.minY, 0)
+            .concatenating(CATransform3DMakeScale(CGFloat(passScale), CGFloat(passScale), 1))
+        // A subtree 1e300 points across gets a pass scale whose square underflows: nothing to draw.
+        guard let passInverse = PlaneMap(inverseOf: toPass) else { return }
+        let inner = Placement(toTarget: toPass, toCanvas: placement.toCanvas, flipped: placement.flipped)
+        let label = name(l)
+
+        var content: [DrawQuad] = []
+        emitContents(l, placement: inner, inverse: passInverse, opacity: 1, clips: [], into: &content)
+        let purpose: RenderPass.Purpose = l.mask != nil && !shadow ? .maskedContent : p.shouldRasterize ? .rasterized
+            : group ? .groupOpacity : .shadowSource
+        var source = addPass(purpose, pw, ph, .quads(content), label)
+        var maskPass: Int? = nil
+        if let m = l.mask, !m.properties.isHidden {
+            var mq: [DrawQuad] = []
+            let mm = m.properties.localTransform
+            emitLayer(m, placement: Placement(toTarget: mm.concatenating(toPass), toCanvas: mm.concatenating(placement.toCanvas.flattened),
+                                              flipped: placement.flipped),
+                      opacity: 1, clips: [], into: &mq)
+            maskPass = addPass(.mask, pw, ph, .quads(mq), label + " mask")
+        }
+        // A pass drawn back with the layer's placement (`into` the target), or with `toPass` into
+        // another pass of the same extent.
+        let passQuad = { (pass: Int, mask: Int?, tint: PremultipliedColor?, shift: CATransform3D, o: Float, clips: [Clip],
+                          into: CATransform3D, inverse: PlaneMap) -> DrawQuad in
+            let t = shift.concatenating(into)
+            return DrawQuad(transform: t, inverse: PlaneMap(inverseOf: t) ?? inverse, rect: extent, shape: .rect(radius: 0),
+                            fill: .pass(PassFill(pass: pass, scale: passScale, mask: mask, tint: tint)),
+                            opacity: o, antialiased: false, clips: clips, label: label)
+        }
+        if shadow {
+            var shadowSource = source
+            if let path = p.shadowPath {
+                let img = PathRasterizer.fill(path, rule: .nonZero, into: extent, scale: passScale)
+                let fill = ImageFill(image: img, x: AxisMap(stops: [Double(extent.minX), Double(extent.maxX)], texels: [0, Double(pw)]),
+                                     y: AxisMap(stops: [Double(extent.minY), Double(extent.maxY)], texels: [0, Double(ph)]),
+                                     minification: .nearest, magnification: .nearest)
+                let q = DrawQuad(transform: toPass, inverse: passInverse, rect: extent, shape: .rect(radius: 0),
+                                 fill: .image(fill), opacity: 1, antialiased: false, clips: [], label: label + " shadowPath")
+                shadowSource = addPass(.shadowSource, pw, ph, .quads([q]), label + " shadowPath")
+            }
+            let weights = gaussianWeights(sigma: Double(p.shadowRadius) * passScale)
+            let h = addPass(.shadowBlur, pw, ph, .blur(source: shadowSource, horizontal: true, weights: weights), label)
+            let v = addPass(.shadowBlur, pw, ph, .blur(source: h, horizontal: false, weights: weights), label)
+            let boundsClip = { (map: PlaneMap) in
+                Clip(map: map, shape: .roundedRect(p.bounds, radius: Double(p.cornerRadius), antialiased: p.allowsEdgeAntialiasing))
+            }
+            let tint = PremultipliedColor(p.shadowColor ?? .black, opacity: p.drawnShadowOpacity)
+            let shift = CATransform3DMakeTranslation(p.shadowOffset.width, p.shadowOffset.height, 0)
+            if maskPass != nil {
+                // Core Animation masks everything the layer draws, its shadow included: the
+                // shadow of the unmasked subtree and the subtree go into one pass, which the
+                // mask multiplies below.
+                let shadowQuad = passQuad(v, nil, tint, shift, 1, p.masksToBounds ? [boundsClip(passInverse)] : [], toPass, passInverse)
+                let contentQuad = passQuad(source, nil, nil, .identity, 1, [], toPass, passInverse)
+                source = addPass(.maskedContent, pw, ph, .quads([shadowQuad, contentQuad]), label)
+            } else {
+                let shadowClips = clips + (p.masksToBounds ? [boundsClip(inv)] : [])
+                quads.append(passQuad(v, nil, tint, shift, o * p.drawnOpacity, shadowClips, placement.toTarget, inv))
+            }
+        }
+        quads.append(passQuad(source, maskPass, nil, .identity, o * p.drawnOpacity, clips, placement.toTarget, inv))
+    }
+
+    private func addPass(_ purpose: RenderPass.Purpose, _ w: Int, _ h: Int, _ content: RenderPass.Content, _ label: String) -> Int {
+        passes.append(RenderPass(index: passes.count, purpose: purpose, width: w, height: h, content: content, label: label))
+        return passes.count - 1
+    }
+
+    /// Background, contents, sorted sublayers and border of a plain layer.
+    private func emitContents(_ l: LayerSnapshot, placement: Placement, inverse inv: PlaneMap, opacity o: Float,
+                              clips: [Clip], into quads: inout [DrawQuad]) {
+        let p = l.properties
+        let aa = p.allowsEdgeAntialiasing
+        let radius = Double(max(p.cornerRadius, 0))
+        let label = name(l)
+        func quad(_ rect: CGRect, _ shape: DrawQuad.Shape, _ fill: Fill, _ clips: [Clip]) {
+            guard rect.width > 0, rect.height > 0, o > 0 else { return }
+            quads.append(DrawQuad(transform: placement.toTarget, inverse: inv, rect: rect, shape: shape, fill: fill,
+                                  opacity: o, antialiased: aa, clips: clips, label: label))
+        }
+        var inner = clips
+        if p.masksToBounds {
+            inner.append(Clip(map: inv, shape: .roundedRect(p.bounds, radius: radius, antialiased: aa)))
+        }
+        if let bg = p.backgroundColor, bg.alpha > 0 {
+            quad(p.bounds, .rect(radius: radius), .color(PremultipliedColor(bg)), clips)
+        }
+        func imageQuad(_ rect: CGRect, _ fill: ImageFill) {
+            if let r = ContentsGeometry.inked(rect, fill: fill, antialiased: aa) { quad(r, .rect(radius: 0), .image(fill), inner) }
+        }
+        if let image = p.contents, let (rect, fill) = ContentsGeometry.imageFill(for: p, image: image, flippedY: placement.flipped) {
+            imageQuad(rect, fill)
+        }
+        if let (image, rect) = Compositor.typedContent(l) {
+            let x = AxisMap(stops: [Double(rect.minX), Double(rect.maxX)], texels: [0, Double(image.width)])
+            var y = AxisMap(stops: [Double(rect.minY), Double(rect.maxY)], texels: [0, Double(image.height)])
+            if placement.flipped { y.texels.reverse() }
+            imageQuad(rect, ImageFill(image: image, x: x, y: y, minification: p.minificationFilter, magnification: p.magnificationFilter))
+        }
+        if !l.sublayers.isEmpty {
+            emitSublayers(l.sublayers, childrenTransform: p.childrenTransform, childrenFlip: p.isGeometryFlipped,
+                          parent: placement, opacity: o, clips: inner, into: &quads)
+        }
+        if p.borderWidth > 0, let bc = p.borderColor, bc.alpha > 0 {
+            quad(p.bounds, .border(width: Double(p.borderWidth), radius: radius), .color(PremultipliedColor(bc)), clips)
+        }
+    }
+
+    /// How many quads a layer draws (stopping at `limit`), to decide whether group opacity
+    /// changes anything.
+    private func quadCount(_ l: LayerSnapshot, limit: Int) -> Int {
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { quadCount(l, limit: limit) } }
+        let p = l.properties
+        if p.isHidden { return 0 }
+        var n = 0
+        if !l.isTransformLayer {
+            if (p.backgroundColor?.alpha ?? 0) > 0 { n += 1 }
+            if p.contents != nil { n += 1 }
+            if p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0 { n += 1 }
+            if p.drawnShadowOpacity > 0 { n += 1 }
+            switch l.kind {
+            case .shape, .gradient, .text: n += 1
+            case .layer, .transformLayer: break
+            }
+        }
+        for s in l.sublayers where n < limit { n += quadCount(s, limit: limit - n) }
+        return n
+    }
+
+    /// The bounding box, in the layer's bounds space, of everything its subtree draws.
+    private func subtreeExtent(_ l: LayerSnapshot) -> CGRect {
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { subtreeExtent(l) } }
+        let p = l.properties
+        var r = p.bounds
+        if p.masksToBounds { return r }
+        if let image = p.contents, let (rect, _) = ContentsGeometry.imageFill(for: p, image: image, flippedY: false) {
+            r = r.union(rect)
+        }
+        if let (_, rect) = Compositor.typedContent(l) {
+            r = r.union(rect)   // shapes may overflow their bounds; the rasterization is cached
+        }
+        var layers: [(LayerSnapshot, Float)] = []
+        var planes: [DepthSorter.Plane] = []
+        collectPlanes(l.sublayers, prefix: p.childrenTransform, opacity: 1, flatCanvas: .identity, layers: &layers, planes: &planes)
+        for (i, (child, _)) in layers.enumerated() {
+            var e = subtreeExtent(child)
+            if child.properties.drawnShadowOpacity > 0 {
+                let m = 3 * Double(child.properties.shadowRadius) + 1
+                e = e.union(e.offsetBy(dx: child.properties.shadowOffset.width, dy: child.properties.shadowOffset.height)).insetBy(dx: -m, dy: -m)
+            }
+            let m = planes[i].matrix
+            for (x, y) in [(e.minX, e.minY), (e.maxX, e.minY), (e.minX, e.maxY), (e.maxX, e.maxY)] {
+                let h = m.apply(x: x, y: y, z: 0)
+                // A corner behind the eye: the projection is unbounded; the caller clamps.
+                guard h.w > frontClipW else { return r.insetBy(dx: -8192, dy: -8192) }
+                r = r.union(CGRect(x: h.x / h.w, y: h.y / h.w, width: 0, height: 0))
+            }
+        }
+        return r
+    }
+}
+
+/// Normalised Gaussian taps for sigma in pixels: `w[0]` the centre, `w[i]` at ±i, out to 3σ.
+func gaussianWeights(sigma: Double) -> [Float] {
+    guard sigma > 0.01 else { return [1] }
+    let n = Int((3 * sigma).rounded(.up))
+    var w = (0...n).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+    let total = w[0] + 2 * w.dropFirst().reduce(0, +)
+    w = w.map { $0 / total }
+    return w.map { Float($0) }
+}
+
+extension Compositor {
+    /// What a typed layer draws in place of `contents`, rasterized at its `contentsScale`
+    /// (cached, so asking twice in a frame costs a lookup); `nil` for plain layers.
+    static func typedContent(_ l: LayerSnapshot) -> (image: CGImage, rect: CGRect)? {
+        l.kind.drawing.flatMap { TypedContent.render($0, bounds: l.properties.bounds, scale: Double(l.properties.contentsScale)) }
+    }
+}

@@ -1,0 +1,170 @@
+import CFontconfig
+import CFreeType
+import Foundation
+
+/// Fonts for `CATextLayer`: FreeType faces, found by file path or, for family names, through
+/// fontconfig, with a fallback face for characters the chosen font lacks.
+///
+/// FreeType objects are not thread-safe, so everything here happens inside `withFonts`, under
+/// one lock. Faces stay open for the life of the process (there are only as many as the fonts
+/// that scenes name).
+final class FontLibrary: @unchecked Sendable {
+    /// The family drawn when a text layer names no font (Core Animation's is Helvetica, which
+    /// Debian does not ship): DejaVu Sans, from the fonts-dejavu-core package.
+    static let defaultFamily = "DejaVu Sans"
+
+    private static let lock = NSLock()
+    private static let shared = FontLibrary()
+
+    private var library: FT_Library?
+    private var faces: [String: FontFace] = [:]
+    private var named: [String: FontFace] = [:]
+    private var fallbacks: [String: FontFace?] = [:]
+
+    private init() {
+        var lib: FT_Library?
+        if FT_Init_FreeType(&lib) == 0 { library = lib }
+        FcInit()
+    }
+
+    /// Runs `body` with exclusive use of the fonts.
+    static func withFonts<T>(_ body: (FontLibrary) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(shared)
+    }
+
+    /// The face for a text layer's `font`: a font file when it looks like a path (has a `/` or a
+    /// font file extension), otherwise fontconfig's best match for the family name; the default
+    /// family for `nil` or a file that cannot be opened.
+    func face(for font: String?) -> FontFace? {
+        let name = font ?? Self.defaultFamily
+        if let f = named[name] { return f }
+        let isFile = name.contains("/") || [".ttf", ".otf", ".ttc"].contains { name.lowercased().hasSuffix($0) }
+        let location = isFile ? (path: name, index: 0) : match(family: name, covering: nil)
+        guard let found = location.flatMap(open) ?? (name == Self.defaultFamily ? nil : face(for: nil)) else { return nil }
+        named[name] = found
+        return found
+    }
+
+    /// A face that has a glyph for `scalar`, for text whose font lacks it: fontconfig's best
+    /// match for `family` among the fonts that cover the character (so CJK text in a Latin
+    /// font comes out in a CJK font); `nil` if no installed font has it.
+    func fallback(for scalar: Unicode.Scalar, family: String?) -> FontFace? {
+        let family = family ?? Self.defaultFamily
+        let key = "\(family)\u{0}\(scalar.value)"
+        if let f = fallbacks[key] { return f }
+        let found = match(family: family, covering: scalar).flatMap(open).flatMap { $0.glyphIndex(scalar) != 0 ? $0 : nil }
+        fallbacks[key] = .some(found)
+        return found
+    }
+
+    /// Fontconfig's file and face index for `family`, optionally among fonts covering `scalar`
+    /// (coverage ranks above the family in fontconfig's matching).
+    private func match(family: String, covering scalar: Unicode.Scalar?) -> (path: String, index: Int)? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        _ = FcPatternAddString(pattern, FC_FAMILY, Array(family.utf8) + [0])
+        if let scalar, let set = FcCharSetCreate() {
+            _ = FcCharSetAddChar(set, scalar.value)
+            _ = FcPatternAddCharSet(pattern, FC_CHARSET, set)
+            FcCharSetDestroy(set)
+        }
+        _ = FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let font = FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(font) }
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        var index: Int32 = 0
+        _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
+        return (String(cString: file), Int(index))
+    }
+
+    /// The face at `path` (face `index` of a collection), opened once.
+    private func open(_ location: (path: String, index: Int)) -> FontFace? {
+        let key = "\(location.path)#\(location.index)"
+        if let f = faces[key] { return f }
+        var face: FT_Face?
+        guard let library, FT_New_Face(library, location.path, FT_Long(location.index), &face) == 0, let face else { return nil }
+        let f = FontFace(face)
+        faces[key] = f
+        return f
+    }
+}
+
+/// One FreeType face, measured and drawn unhinted with fractional positions, so text scales
+/// exactly with `contentsScale` (as Core Text's does). Use only inside `FontLibrary.withFonts`.
+final class FontFace {
+    private let face: FT_Face
+    private var pixelSize = 0.0
+
+    fileprivate init(_ face: FT_Face) { self.face = face }
+
+    private static let loadFlags = Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
+
+    /// Sets the em size in pixels for what follows.
+    func setPixelSize(_ px: Double) {
+        guard px != pixelSize else { return }
+        pixelSize = px
+        _ = FT_Set_Char_Size(face, 0, FT_F26Dot6((px * 64).rounded()), 72, 72)
+    }
+
+    private var unitsToPixels: Double { pixelSize / Double(max(face.pointee.units_per_EM, 1)) }
+
+    /// Distance from the top of a line to its baseline.
+    var ascender: Double { Double(face.pointee.ascender) * unitsToPixels }
+
+    /// Baseline to baseline distance (ascender + descender + line gap).
+    var lineHeight: Double { Double(face.pointee.height) * unitsToPixels }
+
+    /// The glyph for a character; 0 (the missing glyph) when the face has none.
+    func glyphIndex(_ scalar: Unicode.Scalar) -> UInt32 { UInt32(FT_Get_Char_Index(face, FT_ULong(scalar.value))) }
+
+    /// How far the pen moves after a glyph.
+    func advance(_ glyph: UInt32) -> Double {
+        guard FT_Load_Glyph(face, glyph, Self.loadFlags) == 0 else { return 0 }
+        return Double(face.pointee.glyph.pointee.linearHoriAdvance) / 65536
+    }
+
+    /// The pair kerning between two glyphs (the font's `kern` table), usually negative.
+    func kerning(_ left: UInt32, _ right: UInt32) -> Double {
+        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0 else { return 0 }
+        var delta = FT_Vector()
+        guard FT_Get_Kerning(face, left, right, FT_UInt(FT_KERNING_UNFITTED.rawValue), &delta) == 0 else { return 0 }
+        return Double(delta.x) / 64
+    }
+
+    /// Draws a glyph with its origin (on the baseline) at pixel position `(x, y)`, y down,
+    /// antialiased by FreeType's grayscale renderer, in `color` over `bitmap`; a glyph wholly
+    /// outside the bitmap is not rendered at all.
+    func draw(_ glyph: UInt32, x: Double, y: Double, color: PremultipliedColor, into bitmap: inout Bitmap) {
+        guard FT_Load_Glyph(face, glyph, Self.loadFlags) == 0 else { return }
+        let slot = face.pointee.glyph!
+        guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return }
+        var cbox = FT_BBox()
+        FT_Outline_Get_CBox(&slot.pointee.outline, &cbox)
+        guard x + Double(cbox.xMax) / 64 > 0, x + Double(cbox.xMin) / 64 < Double(bitmap.width),
+              y - Double(cbox.yMin) / 64 > 0, y - Double(cbox.yMax) / 64 < Double(bitmap.height) else { return }
+        // Whole pixels place the bitmap; the fraction moves the outline (FreeType's y is up).
+        let ix = x.rounded(.down), iy = y.rounded(.down)
+        FT_Outline_Translate(&slot.pointee.outline, FT_Pos(((x - ix) * 64).rounded()), -FT_Pos(((y - iy) * 64).rounded()))
+        guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return }
+        let bm = slot.pointee.bitmap
+        guard let buffer = bm.buffer else { return }
+        let left = Int(ix) + Int(slot.pointee.bitmap_left), top = Int(iy) - Int(slot.pointee.bitmap_top)
+        let pitch = Int(bm.pitch)
+        for row in 0..<Int(bm.rows) {
+            let py = top + row
+            guard py >= 0 && py < bitmap.height else { continue }
+            let line = pitch >= 0 ? row * pitch : (Int(bm.rows) - 1 - row) * -pitch
+            for col in 0..<Int(bm.width) {
+                let px = left + col
+                let coverage = buffer[line + col]
+                guard px >= 0 && px < bitmap.width && coverage > 0 else { continue }
+                bitmap.blend(color, coverage: coverage, pixel: py * bitmap.width + px)
+            }
+        }
+    }
+}
