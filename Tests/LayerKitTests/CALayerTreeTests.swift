@@ -335,13 +335,16 @@ final class CALayerTreeTests: XCTestCase {
                     // root ── a (mask m) ── c ── leaf;  root ── b (mask n)
                     let root = named("root"), a = named("a"), b = named("b"), c = named("c"), leaf = named("leaf")
                     let m = named("m"), n = named("n")
-                    root.addSublayer(a); root.addSublayer(b); a.addSublayer(c); c.addSublayer(leaf)
-                    a.mask = m; b.mask = n
+                    for (parent, child) in [(root, a), (root, b), (a, c), (c, leaf)] { parent.addSublayer(child) }
+                    a.mask = m
+                    b.mask = n
                     let all = [root, a, b, c, leaf, m, n]
                     let t = ["root": root, "a": a, "c": c][target]!
                     let l: CALayer
                     switch candidate {
-                    case "own mask": if t === a { l = m } else { t.mask = named("own"); l = t.mask! }
+                    case "own mask":
+                        if t !== a { t.mask = named("own") }
+                        l = t.mask!
                     case "other mask": l = n
                     case "ancestor": l = t === c ? a : root
                     default: l = t
@@ -385,7 +388,7 @@ final class CALayerTreeTests: XCTestCase {
     /// replacing b with a in [a, b, c] gives [a, c].
     func testReplaceWithAnEarlierSiblingTakesTheOldLayersPlace() {
         let p = named("p"), a = named("a"), b = named("b"), c = named("c"), d = named("d")
-        p.addSublayer(a); p.addSublayer(b); p.addSublayer(c); p.addSublayer(d)
+        for l in [a, b, c, d] { p.addSublayer(l) }
         p.replaceSublayer(c, with: a)
         XCTAssertEqual(names(p), ["b", "a", "d"])
         XCTAssertNil(c.superlayer)

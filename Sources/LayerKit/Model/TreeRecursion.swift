@@ -33,7 +33,10 @@ public enum TreeRecursion {
         let outcome: Result<T, E> = withoutActuallyEscaping(body) { body in
             let run = FreshStackRun<T, E>(body)
             let done = DispatchSemaphore(value: 0)
-            let thread = Thread { run.start(); done.signal() }
+            let thread = Thread {
+                run.start()
+                done.signal()
+            }
             thread.stackSize = freshStackSize
             thread.start()
             done.wait()

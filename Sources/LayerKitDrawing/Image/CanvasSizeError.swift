@@ -16,7 +16,9 @@ public struct CanvasSizeError: Error, Equatable, CustomStringConvertible {
 
     /// The error for a canvas of `width` x `height` pixels (made at `scale`, when known).
     public init(width: Double, height: Double, scale: Double? = nil) {
-        self.width = width; self.height = height; self.scale = scale
+        self.width = width
+        self.height = height
+        self.scale = scale
     }
 
     /// `canvas of 32000x20000 px at scale 100.0 is over the limit of 16384 px a side`.
