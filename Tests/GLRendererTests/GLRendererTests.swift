@@ -358,13 +358,26 @@ final class GLRendererTests: XCTestCase {
         withExtendedLifetime(context) {}
     }
 
-    /// A canvas larger than the texture size limit is refused with a clear error.
+    /// A canvas larger than the texture size limit is refused with a clear error: the library's
+    /// canvas limit when the driver allows 16384 px or more (llvmpipe: exactly 16384), else the
+    /// driver's.
     func testCanvasBeyondTheTextureSizeLimitThrows() throws {
         let h = try GLHarness()
         let list = DisplayList(passes: [RenderPass(index: 0, purpose: .canvas, width: h.renderer.maxTextureSize + 1, height: 4,
                                                    content: .quads([]), label: "canvas")],
                                width: h.renderer.maxTextureSize + 1, height: 4, background: .clear)
         XCTAssertThrowsError(try h.renderer.render(list)) { error in
+            if h.renderer.maxTextureSize >= CanvasSizeError.maximumSide {
+                XCTAssertEqual(error as? CanvasSizeError, CanvasSizeError(width: Double(h.renderer.maxTextureSize + 1), height: 4))
+            } else {
+                guard case .passTooLarge = error as? GLRendererError else { return XCTFail("\(error)") }
+            }
+        }
+        // An offscreen pass over the driver's limit under a small canvas: the driver's error.
+        let pass = RenderPass(index: 0, purpose: .groupOpacity, width: h.renderer.maxTextureSize + 1, height: 4,
+                              content: .quads([]), label: "wide")
+        let canvas = RenderPass(index: 1, purpose: .canvas, width: 4, height: 4, content: .quads([]), label: "canvas")
+        XCTAssertThrowsError(try h.renderer.render(DisplayList(passes: [pass, canvas], width: 4, height: 4, background: .clear))) { error in
             guard case .passTooLarge = error as? GLRendererError else { return XCTFail("\(error)") }
         }
         // The renderer still works afterwards.
