@@ -83,7 +83,11 @@ final class Builder {
     /// properties (only possible by writing `properties` directly), which have no place.
     private func collectPlanes(_ children: [LayerSnapshot], prefix: CATransform3D, opacity: Float, flatCanvas: CATransform3D,
                                layers: inout [(LayerSnapshot, Float)], planes: inout [DepthSorter.Plane]) {
-        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { collectPlanes(children, prefix: prefix, opacity: opacity, flatCanvas: flatCanvas, layers: &layers, planes: &planes) } }
+        guard TreeRecursion.hasRoom else {
+            return TreeRecursion.onFreshStack {
+                collectPlanes(children, prefix: prefix, opacity: opacity, flatCanvas: flatCanvas, layers: &layers, planes: &planes)
+            }
+        }
         for c in children where !c.properties.isHidden && c.properties.hasFiniteValues {
             let m = c.properties.localTransform.concatenating(prefix)
             if c.isTransformLayer {
@@ -99,7 +103,9 @@ final class Builder {
 
     /// Draws one plain layer and its flattened subtree, offscreen when a rule demands it.
     func emitLayer(_ l: LayerSnapshot, placement: Placement, opacity o: Float, clips: [Clip], into quads: inout [DrawQuad]) {
-        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { emitLayer(l, placement: placement, opacity: o, clips: clips, into: &quads) } }
+        guard TreeRecursion.hasRoom else {
+            return TreeRecursion.onFreshStack { emitLayer(l, placement: placement, opacity: o, clips: clips, into: &quads) }
+        }
         let p = l.properties
         // Sublayers were checked for finite values when their planes were collected; masks are here.
         guard p.hasFiniteValues, let inv = PlaneMap(inverseOf: placement.toTarget) else { return }  // or seen edge-on
