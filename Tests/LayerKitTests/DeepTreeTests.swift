@@ -45,10 +45,48 @@ final class DeepTreeTests: XCTestCase {
         XCTAssertEqual(first, root.snapshot())
     }
 
-    /// A dispatch worker has a 512 KiB stack: the walk moves off it at once.
-    func testDeepWalksFromADispatchWorker() {
+    /// Runs `body` on a thread with a 512 KiB stack (Apple's secondary threads' size; Linux
+    /// gives dispatch workers 8 MiB) and waits for it.
+    private func onSmallStack<T>(_ body: @escaping () -> T) -> T {
+        let box = WorkerResult<T>(), done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) let work = body
+        let thread = Thread {
+            box.value = work()
+            done.signal()
+        }
+        thread.stackSize = 512 << 10
+        thread.start()
+        done.wait()
+        return box.value!
+    }
+
+    /// On a 512 KiB stack the walk moves off it at once.
+    func testDeepWalksFromASmallStack() {
         let (root, deepest) = chain(2000)
-        let hit = DispatchQueue.global().sync { root.hitTest(CGPoint(x: 1999.5, y: 50)) }
+        nonisolated(unsafe) let tree = root
+        let hit = onSmallStack { tree.hitTest(CGPoint(x: 1999.5, y: 50)) }
         XCTAssertTrue(hit === deepest)
     }
+
+    /// A scene at the files' depth limit writes and reads back on a 512 KiB stack: the writer,
+    /// the JSON text (2000 levels of nesting) and the reader all move to a fresh stack when
+    /// theirs runs low.
+    func testSceneAtTheDepthLimitWritesAndReadsOnASmallStack() throws {
+        let (root, deepest) = chain(Scene.maximumDepth)
+        deepest.name = "deepest"
+        nonisolated(unsafe) let tree = root
+        let result: Result<Scene, Error> = onSmallStack {
+            Result {
+                let data = try Scene(canvas: Scene.Canvas(width: 100, height: 100), root: tree).jsonData()
+                return try Scene(data: data, baseDirectory: "/", fileName: "deep.json")
+            }
+        }
+        let scene = try result.get()
+        XCTAssertEqual(scene.hitTest(CGPoint(x: 999.5, y: 50))?.name, "deepest")
+    }
+}
+
+/// What a dispatch worker hands back to the waiting test.
+private final class WorkerResult<T>: @unchecked Sendable {
+    var value: T?
 }

@@ -5,12 +5,12 @@ import Glibc
 
 /// Recursion over layer trees of any depth. The tree walks (snapshots, layout, hit testing,
 /// scene files, the compositor) recurse once per level, and a thread's stack (8 MiB on the main
-/// thread, 512 KiB on a dispatch worker) holds only so many levels. Each recursive walk starts a
-/// level with `guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { … } }`: while
-/// the stack has `redZone` bytes left, that is one comparison; below it, the rest of the walk
-/// continues on a new thread with a `freshStackSize` stack while the caller waits, so depth costs
-/// stack only in 64 MiB steps of virtual memory and never overflows (the technique of
-/// rustc's `stacker`).
+/// thread, 512 KiB on an Apple secondary thread) holds only so many levels. Each recursive walk
+/// starts a level with `guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack {
+/// … } }`: while the stack has `redZone` bytes left, that is one comparison; below it, the rest
+/// of the walk continues on a new thread with a `freshStackSize` stack while the caller waits,
+/// so depth costs stack only in 64 MiB steps of virtual memory and never overflows (the
+/// technique of rustc's `stacker`).
 public enum TreeRecursion {
     /// The stack left below which a walk moves to a fresh stack: more than one level of the
     /// deepest walk (the compositor's, with a typed layer's rasterization inside it) needs.
