@@ -52,12 +52,49 @@ public enum LayerTreeError: Error, Equatable, CustomStringConvertible {
 /// `Sendable`: hand it to a compositor and renderer on any thread, while the tree goes on
 /// changing; later edits never reach a snapshot already taken. Contents images (`CGImage`) are
 /// immutable and may be shared by trees and snapshots on any thread.
-open class CALayer {
+open class CALayer: CAMediaTiming {
     /// All drawable state of the layer as one value; the properties below read and write it.
     public var properties = LayerProperties() { didSet { snapshotChanged() } }
 
     /// The layer this one is a sublayer (or the mask) of.
-    public internal(set) weak var superlayer: CALayer?
+    public internal(set) weak var superlayer: CALayer? {
+        didSet {
+            guard timedLayerCount > 0, oldValue !== superlayer else { return }
+            oldValue?.adjustTimedLayerCount(by: -timedLayerCount)
+            superlayer?.adjustTimedLayerCount(by: timedLayerCount)
+        }
+    }
+
+    /// The animations added, in order, with their keys (see `add(_:forKey:)`).
+    var animationList: [(key: String?, animation: CAAnimation)] = [] { didSet { timingChanged() } }
+
+    /// How many layers of this subtree (this one included) have animations or layer timing:
+    /// a presentation snapshot re-evaluates only subtrees where it is above 0.
+    var timedLayerCount = 0
+
+    /// Whether this layer itself has animations or non-default layer timing.
+    var isTimed = false
+
+    /// For a presentation layer, the layer it presents (`model()`).
+    var modelLayer: CALayer?
+
+    /// Start of the layer's time in its superlayer's time (`CAMediaTiming`).
+    public var beginTime: CFTimeInterval = 0 { didSet { timingChanged() } }
+    /// How fast the layer's time (and its sublayers' and animations') runs relative to its
+    /// superlayer's.
+    public var speed: Float = 1 { didSet { timingChanged() } }
+    /// An offset added to the layer's time.
+    public var timeOffset: CFTimeInterval = 0 { didSet { timingChanged() } }
+    /// Kept for `CAMediaTiming`; a layer's own duration does not limit its time in LayerKit.
+    public var duration: CFTimeInterval = 0
+    /// Kept for `CAMediaTiming`; not used for layers in LayerKit.
+    public var repeatCount: Float = 0
+    /// Kept for `CAMediaTiming`; not used for layers in LayerKit.
+    public var repeatDuration: CFTimeInterval = 0
+    /// Kept for `CAMediaTiming`; not used for layers in LayerKit.
+    public var autoreverses = false
+    /// Kept for `CAMediaTiming`; not used for layers in LayerKit.
+    public var fillMode: CAMediaTimingFillMode = .removed
 
     /// Whether this layer is some layer's `mask` rather than a sublayer.
     var isMask = false

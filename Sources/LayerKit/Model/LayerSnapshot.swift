@@ -57,7 +57,7 @@ extension CALayer {
         return copyTree()
     }
 
-    private func copyTree() -> LayerSnapshot {
+    func copyTree() -> LayerSnapshot {
         guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { copyTree() } }
         if let kept = cachedSnapshot { return kept }
         let s = LayerSnapshot(properties: properties, kind: snapshotKind,

@@ -1,0 +1,293 @@
+import Foundation
+
+/// A layer's drawable state as animations read and write it: its properties and its typed
+/// style.
+struct AnimatedLayerState {
+    var properties: LayerProperties
+    var kind: LayerSnapshot.Kind
+}
+
+/// A value of an animatable key path, in the form interpolation works on.
+enum AnimatedValue: Equatable {
+    /// Numbers, points, sizes, rects and colours (straight sRGB RGBA), component by component.
+    case vector([Double])
+    /// A transform, interpolated by decomposition.
+    case transform(CATransform3D)
+    /// A boolean, switched at the end.
+    case bool(Bool)
+}
+
+/// The type of an animatable key path's values.
+enum AnimatedValueKind: Equatable {
+    case number, point, size, rect, color, transform, bool
+
+    /// How many numbers a vector value of this kind has.
+    var count: Int {
+        switch self {
+        case .number: return 1
+        case .point, .size: return 2
+        case .rect, .color: return 4
+        case .transform, .bool: return 0
+        }
+    }
+
+    /// `value` (an animation's `fromValue` and friends, typed as Apple types them) in this
+    /// kind's form, or `nil` when it is not a value of this kind.
+    func convert(_ value: Any?) -> AnimatedValue? {
+        switch (self, value) {
+        case (.number, let v as CGFloat): return .vector([Double(v)])
+        case (.number, let v as Double): return .vector([v])
+        case (.number, let v as Float): return .vector([Double(v)])
+        case (.number, let v as Int): return .vector([Double(v)])
+        case (.point, let v as CGPoint): return .vector([Double(v.x), Double(v.y)])
+        case (.size, let v as CGSize): return .vector([Double(v.width), Double(v.height)])
+        case (.rect, let v as CGRect):
+            return .vector([Double(v.origin.x), Double(v.origin.y), Double(v.size.width), Double(v.size.height)])
+        case (.color, let v as CGColor): return .vector(v.components.map(Double.init))
+        case (.transform, let v as CATransform3D): return .transform(v)
+        case (.bool, let v as Bool): return .bool(v)
+        default: return nil
+        }
+    }
+
+    /// `a` and `b` mixed at fraction `p`.
+    static func interpolate(_ a: AnimatedValue, _ b: AnimatedValue, _ p: Double) -> AnimatedValue {
+        switch (a, b) {
+        case let (.vector(x), .vector(y)): return .vector(zip(x, y).map { $0 + ($1 - $0) * p })
+        case let (.transform(x), .transform(y)):
+            guard let dx = DecomposedTransform(x), let dy = DecomposedTransform(y) else {
+                return p < 0.5 ? a : b
+            }
+            return .transform(DecomposedTransform.interpolate(dx, dy, p).matrix)
+        default: return p < 1 ? a : b
+        }
+    }
+
+    /// `a + b` (transforms: `CATransform3DConcat(a, b)`, `a` acting first).
+    static func add(_ a: AnimatedValue, _ b: AnimatedValue) -> AnimatedValue {
+        switch (a, b) {
+        case let (.vector(x), .vector(y)): return .vector(zip(x, y).map { $0 + $1 })
+        case let (.transform(x), .transform(y)): return .transform(x.concatenating(y))
+        default: return a
+        }
+    }
+
+    /// `a − b` (transforms: `a · b⁻¹`).
+    static func subtract(_ a: AnimatedValue, _ b: AnimatedValue) -> AnimatedValue {
+        switch (a, b) {
+        case let (.vector(x), .vector(y)): return .vector(zip(x, y).map { $0 - $1 })
+        case let (.transform(x), .transform(y)): return .transform(x.concatenating(y.inverted()))
+        default: return a
+        }
+    }
+
+    /// `a · n`, for cumulative repeats (transforms: `a` applied `n` times).
+    static func scaled(_ a: AnimatedValue, by n: Double) -> AnimatedValue {
+        switch a {
+        case let .vector(x): return .vector(x.map { $0 * n })
+        case let .transform(t):
+            var r = CATransform3D.identity
+            for _ in 0..<max(0, min(Int(n), 10_000)) { r = r.concatenating(t) }
+            return .transform(r)
+        case .bool: return a
+        }
+    }
+
+    /// The Euclidean distance between two values, for paced keyframes.
+    static func distance(_ a: AnimatedValue, _ b: AnimatedValue) -> Double {
+        guard case let .vector(x) = a, case let .vector(y) = b else { return a == b ? 0 : 1 }
+        return zip(x, y).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
+    }
+}
+
+/// One animatable key path: its value kind and how to read and write it in a layer's state.
+/// `AnimatableKeyPath.table` is the one place that knows the key paths.
+struct AnimatableKeyPath {
+    let kind: AnimatedValueKind
+    let read: (AnimatedLayerState) -> AnimatedValue
+    let write: (inout AnimatedLayerState, AnimatedValue) -> Void
+
+    /// The entry for `keyPath`, or `nil` when it is not animatable.
+    static func named(_ keyPath: String) -> AnimatableKeyPath? { table[keyPath] }
+
+    /// Every animatable key path.
+    static var names: [String] { table.keys.sorted() }
+
+    private static func vector(_ v: AnimatedValue) -> [Double] {
+        if case let .vector(x) = v { return x }
+        return []
+    }
+
+    private static func number<T: BinaryFloatingPoint>(_ kp: WritableKeyPath<LayerProperties, T>) -> AnimatableKeyPath {
+        AnimatableKeyPath(kind: .number, read: { .vector([Double($0.properties[keyPath: kp])]) },
+                          write: { s, v in s.properties[keyPath: kp] = T(vector(v)[0]) })
+    }
+
+    private static func point(_ kp: WritableKeyPath<LayerProperties, CGPoint>) -> AnimatableKeyPath {
+        AnimatableKeyPath(kind: .point, read: { s in let p = s.properties[keyPath: kp]; return .vector([Double(p.x), Double(p.y)]) },
+                          write: { s, v in let x = vector(v); s.properties[keyPath: kp] = CGPoint(x: x[0], y: x[1]) })
+    }
+
+    private static func rect(_ kp: WritableKeyPath<LayerProperties, CGRect>) -> AnimatableKeyPath {
+        AnimatableKeyPath(kind: .rect, read: { s in .rect(s.properties[keyPath: kp]) },
+                          write: { s, v in let x = vector(v); s.properties[keyPath: kp] = CGRect(x: x[0], y: x[1], width: x[2], height: x[3]) })
+    }
+
+    private static func color(_ kp: WritableKeyPath<LayerProperties, CGColor?>) -> AnimatableKeyPath {
+        AnimatableKeyPath(kind: .color, read: { s in .color(s.properties[keyPath: kp]) },
+                          write: { s, v in s.properties[keyPath: kp] = .color(v) })
+    }
+
+    private static func bool(_ kp: WritableKeyPath<LayerProperties, Bool>) -> AnimatableKeyPath {
+        AnimatableKeyPath(kind: .bool, read: { s in .bool(s.properties[keyPath: kp]) },
+                          write: { s, v in if case let .bool(b) = v { s.properties[keyPath: kp] = b } })
+    }
+
+    /// A component of `rect` or a point: `indices` of the vector `whole` reads.
+    private static func part(of whole: AnimatableKeyPath, _ indices: [Int], _ kind: AnimatedValueKind) -> AnimatableKeyPath {
+        AnimatableKeyPath(kind: kind, read: { s in .vector(indices.map { vector(whole.read(s))[$0] }) },
+                          write: { s, v in
+                              var x = vector(whole.read(s))
+                              for (i, c) in zip(indices, vector(v)) { x[i] = c }
+                              whole.write(&s, .vector(x))
+                          })
+    }
+
+    /// A typed layer's number or colour, read only from layers of that type.
+    private static func styled<Style>(_ kind: AnimatedValueKind, _ extract: @escaping (LayerSnapshot.Kind) -> Style?,
+                                      _ wrap: @escaping (Style) -> LayerSnapshot.Kind,
+                                      _ get: @escaping (Style) -> AnimatedValue, _ set: @escaping (inout Style, AnimatedValue) -> Void) -> AnimatableKeyPath {
+        AnimatableKeyPath(kind: kind, read: { s in extract(s.kind).map(get) ?? (kind == .color ? .color(nil) : .vector(Array(repeating: 0, count: kind.count))) },
+                          write: { s, v in if var style = extract(s.kind) { set(&style, v); s.kind = wrap(style) } })
+    }
+
+    private static func shape(_ kp: WritableKeyPath<ShapeStyle, CGFloat>) -> AnimatableKeyPath {
+        styled(.number, { if case let .shape(x) = $0 { x } else { nil } }, { .shape($0) },
+               { .vector([Double($0[keyPath: kp])]) }, { $0[keyPath: kp] = CGFloat(vector($1)[0]) })
+    }
+
+    private static func shapeColor(_ kp: WritableKeyPath<ShapeStyle, CGColor?>) -> AnimatableKeyPath {
+        styled(.color, { if case let .shape(x) = $0 { x } else { nil } }, { .shape($0) },
+               { .color($0[keyPath: kp]) }, { $0[keyPath: kp] = .color($1) })
+    }
+
+    private static func gradientPoint(_ kp: WritableKeyPath<GradientStyle, CGPoint>) -> AnimatableKeyPath {
+        styled(.point, { if case let .gradient(x) = $0 { x } else { nil } }, { .gradient($0) },
+               { .vector([Double($0[keyPath: kp].x), Double($0[keyPath: kp].y)]) },
+               { let x = vector($1); $0[keyPath: kp] = CGPoint(x: x[0], y: x[1]) })
+    }
+
+    private static func text<T>(_ kind: AnimatedValueKind, _ kp: WritableKeyPath<TextStyle, T>,
+                                _ get: @escaping (T) -> AnimatedValue, _ set: @escaping (AnimatedValue) -> T) -> AnimatableKeyPath {
+        styled(kind, { if case let .text(x) = $0 { x } else { nil } }, { .text($0) },
+               { get($0[keyPath: kp]) }, { $0[keyPath: kp] = set($1) })
+    }
+
+    private static let table: [String: AnimatableKeyPath] = {
+        let position = point(\.position), bounds = rect(\.bounds)
+        var t: [String: AnimatableKeyPath] = [
+            "position": position, "position.x": part(of: position, [0], .number), "position.y": part(of: position, [1], .number),
+            "bounds": bounds, "bounds.origin": part(of: bounds, [0, 1], .point), "bounds.size": part(of: bounds, [2, 3], .size),
+            "bounds.size.width": part(of: bounds, [2], .number), "bounds.size.height": part(of: bounds, [3], .number),
+            "anchorPoint": point(\.anchorPoint), "anchorPointZ": number(\.anchorPointZ), "zPosition": number(\.zPosition),
+            "opacity": number(\.opacity), "hidden": bool(\.isHidden), "backgroundColor": color(\.backgroundColor),
+            "cornerRadius": number(\.cornerRadius), "borderWidth": number(\.borderWidth), "borderColor": color(\.borderColor),
+            "masksToBounds": bool(\.masksToBounds), "doubleSided": bool(\.isDoubleSided),
+            "contentsRect": rect(\.contentsRect), "contentsCenter": rect(\.contentsCenter),
+            "shadowColor": color(\.shadowColor), "shadowOpacity": number(\.shadowOpacity),
+            "shadowOffset": AnimatableKeyPath(kind: .size, read: { s in .vector([Double(s.properties.shadowOffset.width), Double(s.properties.shadowOffset.height)]) },
+                                              write: { s, v in let x = vector(v); s.properties.shadowOffset = CGSize(width: x[0], height: x[1]) }),
+            "shadowRadius": number(\.shadowRadius),
+            "fillColor": shapeColor(\.fillColor), "strokeColor": shapeColor(\.strokeColor),
+            "lineWidth": shape(\.lineWidth), "lineDashPhase": shape(\.lineDashPhase), "miterLimit": shape(\.miterLimit),
+            "strokeStart": shape(\.strokeStart), "strokeEnd": shape(\.strokeEnd),
+            "startPoint": gradientPoint(\.startPoint), "endPoint": gradientPoint(\.endPoint),
+            "fontSize": text(.number, \.fontSize, { .vector([Double($0)]) }, { CGFloat(vector($0)[0]) }),
+            "foregroundColor": text(.color, \.foregroundColor, { .color($0) }, { .color($0) }),
+        ]
+        for name in ["transform", "sublayerTransform"] {
+            let kp: WritableKeyPath<LayerProperties, CATransform3D> = name == "transform" ? \.transform : \.sublayerTransform
+            t[name] = AnimatableKeyPath(kind: .transform, read: { .transform($0.properties[keyPath: kp]) },
+                                        write: { s, v in if case let .transform(m) = v { s.properties[keyPath: kp] = m } })
+            for component in TransformComponent.allCases {
+                t[name + "." + component.rawValue] = AnimatableKeyPath(
+                    kind: component.count == 1 ? .number : .point,
+                    read: { s in .vector(component.read(s.properties[keyPath: kp])) },
+                    write: { s, v in s.properties[keyPath: kp] = component.write(vector(v), into: s.properties[keyPath: kp]) })
+            }
+        }
+        return t
+    }()
+}
+
+extension AnimatedValue {
+    static func rect(_ r: CGRect) -> AnimatedValue {
+        .vector([Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height)])
+    }
+
+    /// A colour's straight RGBA; no colour reads as transparent black, as in Core Animation.
+    static func color(_ c: CGColor?) -> AnimatedValue { .vector((c ?? .clear).components.map(Double.init)) }
+}
+
+extension CGColor {
+    /// The colour of a vector value (components clamped to 0…1).
+    static func color(_ v: AnimatedValue) -> CGColor? {
+        guard case let .vector(x) = v, x.count == 4 else { return nil }
+        let c = x.map { CGFloat(min(max($0, 0), 1)) }
+        return CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3])
+    }
+}
+
+/// The `transform.…` sub-paths: one component of a transform's decomposition.
+enum TransformComponent: String, CaseIterable {
+    case rotationX = "rotation.x", rotationY = "rotation.y", rotationZ = "rotation.z", rotation
+    case scale, scaleX = "scale.x", scaleY = "scale.y", scaleZ = "scale.z"
+    case translation, translationX = "translation.x", translationY = "translation.y", translationZ = "translation.z"
+
+    var count: Int { self == .translation ? 2 : 1 }
+
+    /// The parts of `m`; a matrix that cannot be decomposed reads as the identity's.
+    private static func parts(_ m: CATransform3D) -> DecomposedTransform {
+        DecomposedTransform(m) ?? DecomposedTransform(.identity)!
+    }
+
+    /// The component's value in `m` (angles in radians, about one axis).
+    func read(_ m: CATransform3D) -> [Double] {
+        let d = Self.parts(m)
+        var r = d
+        r.translation = [0, 0, 0]; r.scale = [1, 1, 1]; r.skew = [0, 0, 0]; r.perspective = [0, 0, 0, 1]
+        let rm = r.matrix
+        switch self {
+        case .rotationX: return [Double(atan2(rm.m23, rm.m22))]
+        case .rotationY: return [Double(atan2(-rm.m13, rm.m11))]
+        case .rotationZ, .rotation: return [Double(atan2(rm.m12, rm.m11))]
+        case .scale, .scaleX: return [d.scale[0]]
+        case .scaleY: return [d.scale[1]]
+        case .scaleZ: return [d.scale[2]]
+        case .translation: return [d.translation[0], d.translation[1]]
+        case .translationX: return [d.translation[0]]
+        case .translationY: return [d.translation[1]]
+        case .translationZ: return [d.translation[2]]
+        }
+    }
+
+    /// `m` with this component replaced by `v` (a rotation replaces the whole rotation).
+    func write(_ v: [Double], into m: CATransform3D) -> CATransform3D {
+        var d = Self.parts(m)
+        func rotation(_ axis: Int) { d.quaternion = [0, 0, 0, cos(v[0] / 2)]; d.quaternion[axis] = sin(v[0] / 2) }
+        switch self {
+        case .rotationX: rotation(0)
+        case .rotationY: rotation(1)
+        case .rotationZ, .rotation: rotation(2)
+        case .scale: d.scale = [v[0], v[0], v[0]]
+        case .scaleX: d.scale[0] = v[0]
+        case .scaleY: d.scale[1] = v[0]
+        case .scaleZ: d.scale[2] = v[0]
+        case .translation: d.translation[0] = v[0]; d.translation[1] = v[1]
+        case .translationX: d.translation[0] = v[0]
+        case .translationY: d.translation[1] = v[0]
+        case .translationZ: d.translation[2] = v[0]
+        }
+        return d.matrix
+    }
+}

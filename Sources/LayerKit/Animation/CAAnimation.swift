@@ -1,0 +1,311 @@
+import Foundation
+
+/// Receives an animation's start and stop (`CAAnimationDelegate`).
+public protocol CAAnimationDelegate: AnyObject {
+    /// The animation started.
+    func animationDidStart(_ anim: CAAnimation)
+    /// The animation stopped; `flag` is true when it ran to its end rather than being removed.
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
+}
+
+extension CAAnimationDelegate {
+    /// Does nothing.
+    public func animationDidStart(_ anim: CAAnimation) {}
+    /// Does nothing.
+    public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
+}
+
+/// The abstract animation: Core Animation's `CAAnimation`, timed by `CAMediaTiming` in its
+/// layer's time. A layer copies an animation when it is added, so later edits to the
+/// original do not reach the layer.
+open class CAAnimation: CAMediaTiming {
+    /// Start in the layer's time; `add(_:forKey:)` turns 0 into the layer's current time.
+    public var beginTime: CFTimeInterval = 0
+    /// Simple duration of one pass; 0 means 0.25 s.
+    public var duration: CFTimeInterval = 0
+    /// How fast the animation's time runs relative to the layer's.
+    public var speed: Float = 1
+    /// An offset added to the animation's local time.
+    public var timeOffset: CFTimeInterval = 0
+    /// How many passes play; fractional allowed, `.infinity` forever; 0 means once.
+    public var repeatCount: Float = 0
+    /// Total active time; overrides `repeatCount` when above 0.
+    public var repeatDuration: CFTimeInterval = 0
+    /// Whether each pass plays forward then backward.
+    public var autoreverses = false
+    /// What the animation contributes outside its active duration.
+    public var fillMode: CAMediaTimingFillMode = .removed
+    /// The pacing of each pass; `nil` is linear.
+    public var timingFunction: CAMediaTimingFunction?
+    /// Whether the animation stops contributing once it ends (then `fillMode` forwards has no
+    /// effect).
+    public var isRemovedOnCompletion = true
+    /// Told when the animation starts and stops (held strongly, as Core Animation does).
+    public var delegate: CAAnimationDelegate?
+
+    /// An animation with Core Animation's defaults.
+    public required init() {}
+
+    /// A new animation (Core Animation's `animation()` class method).
+    public class func animation() -> Self { Self() }
+
+    /// A copy with the same fields (child animations of a group are copied too).
+    open func copy() -> Any {
+        let c = Self()
+        c.copyFields(from: self)
+        return c
+    }
+
+    /// Copies every field of `other` into the receiver; subclasses add theirs.
+    func copyFields(from other: CAAnimation) {
+        beginTime = other.beginTime; duration = other.duration; speed = other.speed
+        timeOffset = other.timeOffset; repeatCount = other.repeatCount; repeatDuration = other.repeatDuration
+        autoreverses = other.autoreverses; fillMode = other.fillMode; timingFunction = other.timingFunction
+        isRemovedOnCompletion = other.isRemovedOnCompletion; delegate = other.delegate
+    }
+
+    /// The timing fields as the shared timing evaluation reads them.
+    var timing: TimingFields {
+        TimingFields(beginTime: beginTime, duration: duration, speed: Double(speed), timeOffset: timeOffset,
+                     repeatCount: Double(repeatCount), repeatDuration: repeatDuration, autoreverses: autoreverses,
+                     fillMode: fillMode, removedOnCompletion: isRemovedOnCompletion)
+    }
+
+    /// The eased fraction of a pass.
+    func eased(_ p: Double) -> Double { timingFunction?.evaluate(p) ?? p }
+
+    /// Applies the animation at parent time `tp` to `state` (a plain `CAAnimation` animates
+    /// nothing). `timing` is `self.timing` or, in a group, the child's adjusted fields.
+    func apply(to state: inout AnimatedLayerState, at tp: Double, timing: TimingFields) {}
+}
+
+/// An animation of one key path of a layer: Core Animation's `CAPropertyAnimation`.
+open class CAPropertyAnimation: CAAnimation {
+    /// The animated property, e.g. `"position"` or `"transform.rotation.z"`.
+    public var keyPath: String?
+    /// Whether the animated value is added to the underlying value instead of replacing it.
+    public var isAdditive = false
+    /// Whether each repeat starts where the previous one ended.
+    public var isCumulative = false
+
+    /// An animation of `path` (Core Animation's `animation(withKeyPath:)`).
+    public convenience init(keyPath path: String?) {
+        self.init()
+        keyPath = path
+    }
+
+    override func copyFields(from other: CAAnimation) {
+        super.copyFields(from: other)
+        guard let o = other as? CAPropertyAnimation else { return }
+        keyPath = o.keyPath; isAdditive = o.isAdditive; isCumulative = o.isCumulative
+    }
+
+    /// The animated value (its start and end, for `isCumulative`) at a phase, given the key
+    /// path's kind and the value beneath; subclasses define it.
+    func values(at phase: AnimationPhase, kind: AnimatedValueKind, underlying: AnimatedValue)
+        -> (value: AnimatedValue, start: AnimatedValue, end: AnimatedValue)? { nil }
+
+    override func apply(to state: inout AnimatedLayerState, at tp: Double, timing: TimingFields) {
+        guard let keyPath, let entry = AnimatableKeyPath.named(keyPath), let phase = timing.phase(at: tp) else { return }
+        let underlying = entry.read(state)
+        guard var (value, start, end) = values(at: phase, kind: entry.kind, underlying: underlying) else { return }
+        if isCumulative, phase.iteration > 0 {
+            let step = AnimatedValueKind.subtract(end, start)
+            value = AnimatedValueKind.add(AnimatedValueKind.scaled(step, by: phase.iteration), value)
+        }
+        entry.write(&state, isAdditive ? AnimatedValueKind.add(value, underlying) : value)
+    }
+}
+
+/// An animation from one value to another: Core Animation's `CABasicAnimation`.
+///
+/// The values are typed as the key path's values: numbers (`CGFloat`, `Double`, `Float`,
+/// `Int`), `CGPoint`, `CGSize`, `CGRect`, `CATransform3D`, `CGColor`, `Bool`.
+open class CABasicAnimation: CAPropertyAnimation {
+    /// The start value; `nil` takes it from `toValue − byValue` or the layer.
+    public var fromValue: Any?
+    /// The end value; `nil` takes it from `fromValue + byValue` or the layer.
+    public var toValue: Any?
+    /// The change from start to end.
+    public var byValue: Any?
+
+    override func copyFields(from other: CAAnimation) {
+        super.copyFields(from: other)
+        guard let o = other as? CABasicAnimation else { return }
+        fromValue = o.fromValue; toValue = o.toValue; byValue = o.byValue
+    }
+
+    /// Start and end per the from/to/by rules, or `nil` when a value is not of the key path's
+    /// kind.
+    func endpoints(kind: AnimatedValueKind, underlying: AnimatedValue) -> (AnimatedValue, AnimatedValue)? {
+        let from = kind.convert(fromValue), to = kind.convert(toValue), by = kind.convert(byValue)
+        if (fromValue != nil && from == nil) || (toValue != nil && to == nil) || (byValue != nil && by == nil) { return nil }
+        switch (from, to, by) {
+        case let (f?, t?, _): return (f, t)
+        case let (f?, nil, b?): return (f, AnimatedValueKind.add(b, f))
+        case let (nil, t?, b?): return (AnimatedValueKind.subtract(t, b), t)
+        case let (f?, nil, nil): return (f, underlying)
+        case let (nil, t?, nil): return (underlying, t)
+        case let (nil, nil, b?): return (underlying, AnimatedValueKind.add(b, underlying))
+        case (nil, nil, nil): return (underlying, underlying)
+        }
+    }
+
+    /// The interpolation fraction of a phase (the spring overrides it).
+    func fraction(at phase: AnimationPhase) -> Double { eased(phase.progress) }
+
+    override func values(at phase: AnimationPhase, kind: AnimatedValueKind, underlying: AnimatedValue)
+        -> (value: AnimatedValue, start: AnimatedValue, end: AnimatedValue)? {
+        guard let (start, end) = endpoints(kind: kind, underlying: underlying) else { return nil }
+        return (AnimatedValueKind.interpolate(start, end, fraction(at: phase)), start, end)
+    }
+}
+
+/// How a keyframe animation fills in between its keyframes (`CAAnimationCalculationMode`).
+public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
+    /// The scene-file and Core Animation spelling.
+    public let rawValue: String
+    /// Wraps a raw value.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Straight interpolation between neighbouring keyframes (the default).
+    public static let linear = Self(rawValue: "linear")
+    /// Each keyframe held until the next key time.
+    public static let discrete = Self(rawValue: "discrete")
+    /// Constant speed; `keyTimes` and `timingFunctions` are ignored.
+    public static let paced = Self(rawValue: "paced")
+    /// A Kochanek–Bartels spline through the keyframes.
+    public static let cubic = Self(rawValue: "cubic")
+    /// The cubic spline at constant speed.
+    public static let cubicPaced = Self(rawValue: "cubicPaced")
+}
+
+/// An animation through a list of values: Core Animation's `CAKeyframeAnimation`.
+open class CAKeyframeAnimation: CAPropertyAnimation {
+    /// The keyframes, typed as the key path's values.
+    public var values: [Any]?
+    /// Each keyframe's time as a fraction 0…1 of a pass; `nil` spaces them evenly.
+    public var keyTimes: [NSNumber]?
+    /// One timing function per segment.
+    public var timingFunctions: [CAMediaTimingFunction]?
+    /// How values between keyframes are computed.
+    public var calculationMode: CAAnimationCalculationMode = .linear
+
+    override func copyFields(from other: CAAnimation) {
+        super.copyFields(from: other)
+        guard let o = other as? CAKeyframeAnimation else { return }
+        values = o.values; keyTimes = o.keyTimes; timingFunctions = o.timingFunctions; calculationMode = o.calculationMode
+    }
+
+    override func values(at phase: AnimationPhase, kind: AnimatedValueKind, underlying: AnimatedValue)
+        -> (value: AnimatedValue, start: AnimatedValue, end: AnimatedValue)? {
+        let converted = (values ?? []).map { kind.convert($0) }
+        guard !converted.isEmpty, !converted.contains(where: { $0 == nil }) else { return nil }
+        let v = converted.map { $0! }
+        let p = eased(phase.progress), n = v.count
+        let value: AnimatedValue
+        switch calculationMode {
+        case .discrete:
+            let times = keyTimes?.map(\.doubleValue) ?? (0...n).map { Double($0) / Double(n) }
+            let i = times.lastIndex { $0 <= p } ?? 0
+            value = v[min(i, n - 1)]
+        case .paced:
+            var lengths = [0.0]
+            for i in 1..<max(n, 1) { lengths.append(lengths[i - 1] + AnimatedValueKind.distance(v[i - 1], v[i])) }
+            let total = lengths.last!
+            let times = total > 0 ? lengths.map { $0 / total } : (0..<n).map { Double($0) / Double(max(n - 1, 1)) }
+            value = Self.segment(v, times: times, p: p, easing: nil)
+        default:
+            let times = keyTimes?.map(\.doubleValue) ?? (0..<n).map { Double($0) / Double(max(n - 1, 1)) }
+            value = Self.segment(v, times: times, p: p, easing: timingFunctions)
+        }
+        return (value, v[0], v[n - 1])
+    }
+
+    /// Linear interpolation within the segment of `times` that holds `p`, its local fraction
+    /// eased by that segment's timing function.
+    private static func segment(_ v: [AnimatedValue], times: [Double], p: Double, easing: [CAMediaTimingFunction]?) -> AnimatedValue {
+        guard v.count > 1, times.count == v.count else { return v[0] }
+        if p <= times[0] { return v[0] }
+        if p >= times[v.count - 1] { return v[v.count - 1] }
+        let i = min(times.lastIndex { $0 <= p } ?? 0, v.count - 2)
+        let span = times[i + 1] - times[i]
+        var local = span > 0 ? (p - times[i]) / span : 1
+        if let easing, i < easing.count { local = easing[i].evaluate(local) }
+        return AnimatedValueKind.interpolate(v[i], v[i + 1], local)
+    }
+}
+
+/// A spring from one value to another: Core Animation's `CASpringAnimation`. The fraction is
+/// that of a damped harmonic oscillator at the animation's local time; the timing function is
+/// not used.
+open class CASpringAnimation: CABasicAnimation {
+    /// Mass of the object on the spring.
+    public var mass: CGFloat = 1
+    /// Spring stiffness.
+    public var stiffness: CGFloat = 100
+    /// Damping coefficient.
+    public var damping: CGFloat = 10
+    /// Initial velocity, in fractions of the distance per second.
+    public var initialVelocity: CGFloat = 0
+    /// Whether a damping ratio above 1 overdamps; otherwise it counts as 1 (critical).
+    public var allowsOverdamping = false
+
+    override func copyFields(from other: CAAnimation) {
+        super.copyFields(from: other)
+        guard let o = other as? CASpringAnimation else { return }
+        mass = o.mass; stiffness = o.stiffness; damping = o.damping
+        initialVelocity = o.initialVelocity; allowsOverdamping = o.allowsOverdamping
+    }
+
+    /// The fraction `x(t)` of the spring's way at `t` seconds.
+    func springFraction(_ t: Double) -> Double {
+        let m = Double(mass), k = Double(stiffness), c = Double(damping), v0 = Double(initialVelocity)
+        guard m > 0, k > 0 else { return 1 }
+        let w0 = (k / m).squareRoot()
+        var zeta = c / (2 * (k * m).squareRoot())
+        if zeta > 1, !allowsOverdamping { zeta = 1 }
+        if zeta < 1 {
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            return 1 - exp(-zeta * w0 * t) * (cos(wd * t) + (zeta * w0 - v0) / wd * sin(wd * t))
+        }
+        if zeta == 1 { return 1 - exp(-w0 * t) * (1 + (w0 - v0) * t) }
+        let wd = w0 * (zeta * zeta - 1).squareRoot()
+        return 1 - exp(-zeta * w0 * t) * (cosh(wd * t) + (zeta * w0 - v0) / wd * sinh(wd * t))
+    }
+
+    /// LayerKit's estimate of the time the spring takes to settle: the first time, in
+    /// milliseconds steps up to 60 s, after which |1 − x| stays below 0.001.
+    public var settlingDuration: CFTimeInterval {
+        var last = 0.0
+        for ms in 0...60_000 where abs(1 - springFraction(Double(ms) / 1000)) >= 0.001 { last = Double(ms + 1) / 1000 }
+        return last
+    }
+
+    override func fraction(at phase: AnimationPhase) -> Double { springFraction(phase.localTime) }
+}
+
+/// Animations run together: Core Animation's `CAAnimationGroup`. The children are timed in
+/// the group's local time, contribute only while the group does, and are clipped to its
+/// duration; a child's duration of 0 means the group's; a child's `isRemovedOnCompletion` is
+/// ignored.
+open class CAAnimationGroup: CAAnimation {
+    /// The child animations, each with its own key path.
+    public var animations: [CAAnimation]?
+
+    override func copyFields(from other: CAAnimation) {
+        super.copyFields(from: other)
+        guard let o = other as? CAAnimationGroup else { return }
+        animations = o.animations?.map { $0.copy() as! CAAnimation }
+    }
+
+    override func apply(to state: inout AnimatedLayerState, at tp: Double, timing: TimingFields) {
+        guard let phase = timing.phase(at: tp) else { return }
+        let local = eased(phase.progress) * timing.simpleDuration
+        for child in animations ?? [] {
+            var t = child.timing
+            if t.duration <= 0 { t.duration = timing.simpleDuration }
+            t.removedOnCompletion = false
+            child.apply(to: &state, at: local, timing: t)
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+extension CALayer {
+    /// Adds a copy of `anim` (later edits to `anim` do not reach the layer), replacing an
+    /// animation with the same `key`; a `nil` key is allowed and never replaces. A `beginTime`
+    /// of 0 becomes the layer's current time (`convertTime(CACurrentMediaTime(), from: nil)`),
+    /// as in Core Animation.
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        let copy = anim.copy() as! CAAnimation
+        if copy.beginTime == 0 { copy.beginTime = convertTime(CACurrentMediaTime(), from: nil) }
+        addCopied(copy, forKey: key)
+    }
+
+    /// Adds `anim` itself with its begin time as given (the scene reader's way: a scene states
+    /// times explicitly).
+    package func addCopied(_ anim: CAAnimation, forKey key: String?) {
+        if let key { animationList.removeAll { $0.key == key } }
+        animationList.append((key, anim))
+    }
+
+    /// The animation added for `key`, if any (the layer's copy: do not edit it).
+    public func animation(forKey key: String) -> CAAnimation? {
+        animationList.first { $0.key == key }?.animation
+    }
+
+    /// The keys of the animations added with one, in the order added; `nil` when none.
+    public func animationKeys() -> [String]? {
+        let keys = animationList.compactMap(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Removes the animation added for `key`.
+    public func removeAnimation(forKey key: String) { animationList.removeAll { $0.key == key } }
+
+    /// Removes every animation of this layer.
+    public func removeAllAnimations() { animationList.removeAll() }
+
+    /// Layer timing or the animations changed: keeps `timedLayerCount` of this layer and its
+    /// ancestors true.
+    func timingChanged() {
+        let timed = !animationList.isEmpty || beginTime != 0 || speed != 1 || timeOffset != 0
+        guard timed != isTimed else { return }
+        isTimed = timed
+        adjustTimedLayerCount(by: timed ? 1 : -1)
+    }
+
+    func adjustTimedLayerCount(by delta: Int) {
+        var layer: CALayer? = self
+        while let l = layer {
+            l.timedLayerCount += delta
+            layer = l.superlayer
+        }
+    }
+
+    /// This layer's time at its superlayer's time `t`.
+    func localTime(fromParent t: CFTimeInterval) -> CFTimeInterval { (t - beginTime) * Double(speed) + timeOffset }
+
+    /// The superlayer's time at this layer's time `t` (a layer with speed 0 has no inverse:
+    /// its begin time is returned).
+    func parentTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
+        speed == 0 ? beginTime : (t - timeOffset) / Double(speed) + beginTime
+    }
+
+    /// This layer's time at media time `t` (the root's parent time).
+    func localTime(fromMedia t: CFTimeInterval) -> CFTimeInterval {
+        localTime(fromParent: superlayer?.localTime(fromMedia: t) ?? t)
+    }
+
+    /// Media time at this layer's time `t`.
+    func mediaTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
+        let p = parentTime(fromLocal: t)
+        return superlayer?.mediaTime(fromLocal: p) ?? p
+    }
+
+    /// Time `t` of layer `l`'s time space (media time when `nil`) in the receiver's.
+    public func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
+        localTime(fromMedia: l?.mediaTime(fromLocal: t) ?? t)
+    }
+
+    /// Time `t` of the receiver's time space in layer `l`'s (media time when `nil`).
+    public func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
+        let media = mediaTime(fromLocal: t)
+        return l?.localTime(fromMedia: media) ?? media
+    }
+
+    /// The presentation tree at media time `t`, as a snapshot: every layer's model values with
+    /// its animations applied in the order added, in the layer's own time. Subtrees with no
+    /// animations and no layer timing are not re-evaluated: they share their kept snapshots
+    /// (see `snapshot()`), so the cost follows what is animated.
+    public func snapshot(atTime t: CFTimeInterval) -> LayerSnapshot {
+        layoutIfNeeded()
+        return presentationTree(parentTime: superlayer?.localTime(fromMedia: t) ?? t)
+    }
+
+    private func presentationTree(parentTime tp: CFTimeInterval) -> LayerSnapshot {
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { presentationTree(parentTime: tp) } }
+        if timedLayerCount == 0 { return copyTree() }
+        let local = localTime(fromParent: tp)
+        let state = presentationState(atLocalTime: local)
+        return LayerSnapshot(properties: state.properties, kind: state.kind,
+                             sublayers: sublayerListStorage.map { $0.presentationTree(parentTime: local) },
+                             mask: maskStorage.map { $0.presentationTree(parentTime: local) })
+    }
+
+    /// The layer's own state with its animations applied at its time `t`.
+    func presentationState(atLocalTime t: CFTimeInterval) -> AnimatedLayerState {
+        var state = AnimatedLayerState(properties: properties, kind: snapshotKind)
+        for (_, animation) in animationList { animation.apply(to: &state, at: t, timing: animation.timing) }
+        return state
+    }
+
+    /// A copy of the layer (with its sublayers and mask, as presentation layers) showing the
+    /// animated values at the current media time (`CACurrentMediaTime()`), as Core Animation's
+    /// `presentation()`; `model()` of the copy returns the receiver.
+    public func presentation() -> Self? {
+        presentation(atTime: CACurrentMediaTime()) as? Self
+    }
+
+    /// The presentation layer at media time `t` (see `presentation()`).
+    public func presentation(atTime t: CFTimeInterval) -> CALayer {
+        let p = CALayer.layer(from: snapshot(atTime: t))
+        p.modelLayer = self
+        return p
+    }
+
+    /// The model layer of a presentation layer; a model layer returns itself.
+    public func model() -> Self { (modelLayer as? Self) ?? self }
+
+    /// A layer tree of the classes and values a snapshot records.
+    static func layer(from s: LayerSnapshot) -> CALayer {
+        let l: CALayer
+        switch s.kind {
+        case .layer: l = CALayer()
+        case .transformLayer: l = CATransformLayer()
+        case .shape(let style): let x = CAShapeLayer(); x.style = style; l = x
+        case .gradient(let style): let x = CAGradientLayer(); x.style = style; l = x
+        case .text(let style): let x = CATextLayer(); x.style = style; l = x
+        }
+        l.properties = s.properties
+        for sub in s.sublayers { l.addSublayer(layer(from: sub)) }
+        if let m = s.mask { l.mask = layer(from: m) }
+        return l
+    }
+}
