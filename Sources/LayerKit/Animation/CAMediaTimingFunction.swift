@@ -63,14 +63,15 @@ open class CAMediaTimingFunction: @unchecked Sendable, Equatable {
     /// The eased fraction for elapsed fraction `x` (clamped to 0…1): solves the curve's x(s) = x
     /// to 1e-7 by bisection (x(s) is monotonic) and returns y(s).
     public func evaluate(_ x: Double) -> Double {
-        let x = min(max(x, 0), 1)
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
         let (x1, y1, x2, y2) = (Double(points[0]), Double(points[1]), Double(points[2]), Double(points[3]))
         if x1 == y1, x2 == y2 { return x }
         var lo = 0.0, hi = 1.0, s = x
         for _ in 0..<64 {
             s = (lo + hi) / 2
             let xs = Self.bezier(s, x1, x2)
-            if abs(xs - x) < 1e-9 { break }
+            if abs(xs - x) < 1e-12 { break }
             if xs < x { lo = s } else { hi = s }
         }
         return Self.bezier(s, y1, y2)
