@@ -138,9 +138,9 @@ func canvas(of scene: Scene, path: String, scale: Double?) throws -> Scene.Canva
     return canvas
 }
 
-/// The display list of `scene` (read from `path`) at `scale` (nil: the canvas's own), once
-/// `canvas(of:path:scale:)` accepts it.
-func displayList(for scene: Scene, path: String, scale: Double?) throws -> DisplayList {
+/// The display list of `scene` (read from `path`) at `scale` (nil: the canvas's own) and scene
+/// time `time` (nil: the scene's `time`), once `canvas(of:path:scale:)` accepts it.
+func displayList(for scene: Scene, path: String, scale: Double?, time: Double? = nil) throws -> DisplayList {
     let canvas = try canvas(of: scene, path: path, scale: scale)
-    return Compositor.displayList(for: scene, scale: Double(canvas.scale))
+    return Compositor.displayList(for: scene, scale: Double(canvas.scale), time: time)
 }

@@ -22,9 +22,13 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "cpu, gl, or auto (GL, falling back to the CPU when no GL context can be made).")
     var backend: Backend = .auto
 
+    @Option(help: "The scene time in seconds to draw the presentation tree at (default: the scene's \"time\", else 0).")
+    var time: Double?
+
     func run() throws {
         try checkOutputPath(output, option: "-o")
-        let list = try displayList(for: try loadScene(scene), path: scene, scale: scale)
+        if let time, !time.isFinite { throw CLIError.badInput("--time: expected a finite number of seconds, found \(time)") }
+        let list = try displayList(for: try loadScene(scene), path: scene, scale: scale, time: time)
         let renderer = try backend.makeRenderer()
         let bitmap: Bitmap
         // A backend failing mid-frame (a GL error, naming its call) is reported like bad input:

@@ -6,8 +6,8 @@ import LayerKit
 /// Core Animation draws a frame in two steps, and a source gives the loop both: the app's
 /// changes are committed (the implicit transaction: layout, then the tree is handed over), and
 /// the render server draws the tree as it looks at the frame's media time (the presentation
-/// tree, where animations are sampled). Today there are no animations, so the tree drawn is the
-/// model tree; a frame clock (`CADisplayLink`'s timestamp) plugs in here by sampling at `time`.
+/// tree, where animations are sampled). `LayerTreeSource` draws the model tree;
+/// `PresentationTreeSource` samples the presentation tree at the frame's time.
 public protocol FrameSource {
     /// Commits the model's pending changes before the frame at media time `time` is drawn
     /// (timed as the `layout` phase).
@@ -31,6 +31,24 @@ public struct LayerTreeSource: FrameSource {
 
     /// The tree's snapshot; `time` is not read until layers animate.
     public func snapshot(at time: TimeInterval) -> LayerSnapshot { root.snapshot() }
+}
+
+/// A layer tree drawn as it appears at each frame's media time: commit lays it out, and the
+/// frame draws `snapshot(atTime:)`, the presentation tree with the animations sampled there.
+/// Only animated subtrees are evaluated again; the rest share their kept snapshots, so a frame
+/// where one layer animates costs about one layer's work.
+public struct PresentationTreeSource: FrameSource {
+    /// The root of the tree drawn.
+    public let root: CALayer
+
+    /// A source drawing the tree under `root`; frame times are the root's parent time.
+    public init(_ root: CALayer) { self.root = root }
+
+    /// Lays the tree out.
+    public func commit(at time: TimeInterval) { root.layoutIfNeeded() }
+
+    /// The presentation tree at media time `time`.
+    public func snapshot(at time: TimeInterval) -> LayerSnapshot { root.snapshot(atTime: time) }
 }
 
 /// Draws frames the way an app's run loop does: commit → snapshot → composite → render →

@@ -90,6 +90,25 @@ public struct Scene {
     /// ignores), one line each in the errors' style: `FILE: root.sublayers[0].backgroundColor: …`.
     public var warnings: [String]
 
+    /// What `record` plays by default: from scene time 0 for `duration` seconds at `fps`.
+    public struct Timeline: Equatable, Sendable {
+        /// Seconds.
+        public var duration: Double
+        /// Frames per second.
+        public var fps: Double
+        /// A timeline of `duration` seconds at `fps`.
+        public init(duration: Double, fps: Double) { self.duration = duration; self.fps = fps }
+    }
+
+    /// The scene time in seconds at which `render` draws by default (the canvas's time, which
+    /// is the root's parent time; the scene's animations are added at scene time 0).
+    public var time: Double = 0
+    /// The default timeline for recording, if the scene gives one.
+    public var timeline: Timeline?
+
+    /// The presentation tree at scene time `t` (the canvas's time space), as a snapshot.
+    public func snapshot(atTime t: Double) -> LayerSnapshot { root.snapshot(atTime: t) }
+
     /// A scene made in code.
     public init(canvas: Canvas, root: CALayer, images: [String: String] = [:], decodedImages: [String: CGImage] = [:],
                 probes: [Probe] = [], fileName: String = "untitled scene", baseDirectory: String = ".") {

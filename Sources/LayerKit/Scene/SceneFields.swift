@@ -104,7 +104,7 @@ enum SceneLayerType: String, SceneEnum {
     var allowedFields: Set<String> { Self.allowedFieldsByType[self]! }
 
     private static let allowedFieldsByType: [SceneLayerType: Set<String>] = {
-        let common = ["type", "frame", "contents", "mask", "sublayers"] + commonLayerFields.keys
+        let common = ["type", "frame", "contents", "mask", "sublayers"] + SceneLayerTiming.keys + commonLayerFields.keys
         return [.layer: Set(common), .transformLayer: Set(common),
                 .shapeLayer: Set(common + shapeLayerFields.keys),
                 .gradientLayer: Set(common + gradientLayerFields.keys),

@@ -67,7 +67,7 @@ private struct SceneReader {
         guard version <= Double(Scene.version) else {
             throw top["version"]!.error("version \(shortestDecimal(version)) is newer than this reader (\(Scene.version))")
         }
-        try top.rejectUnknownKeys(allowed: ["format", "version", "canvas", "images", "root", "probes"], what: "a scene")
+        try top.rejectUnknownKeys(allowed: ["format", "version", "canvas", "images", "root", "probes", "time", "timeline"], what: "a scene")
 
         let canvas = try readCanvas(top)
         var images: [String: String] = [:]
@@ -83,7 +83,14 @@ private struct SceneReader {
         try checkTreeLimits(rootNode)
         let root = try readLayer(rootNode)
         let probes = try top["probes"].map { try $0.elements(shape: "an array of probes").map(readProbe) } ?? []
-        return Scene(canvas: canvas, root: root, images: images, decodedImages: decodedImages, probes: probes)
+        var scene = Scene(canvas: canvas, root: root, images: images, decodedImages: decodedImages, probes: probes)
+        scene.time = try top.read("time") ?? 0
+        if let node = top["timeline"] {
+            let object = try node.object(allowing: ["duration", "fps"], what: "the timeline")
+            scene.timeline = Scene.Timeline(duration: try object.required("duration", in: node.path, Rules.nonNegative),
+                                            fps: try object.required("fps", in: node.path, Rules.positive))
+        }
+        return scene
     }
 
     func readCanvas(_ top: SceneObject) throws -> Scene.Canvas {
@@ -196,6 +203,7 @@ private struct SceneReader {
 
         let layer = try type.makeLayer(reading: object)
         layer.properties = properties
+        try SceneLayerTiming.read(object, into: layer)
         return layer
     }
 

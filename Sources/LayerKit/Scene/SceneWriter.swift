@@ -37,6 +37,11 @@ extension Scene {
             ("canvas", .object(canvasMembers)),
             ("root", try layerJSON(root, at: "root", names: names)),
         ]
+        if time != 0 { members.append(("time", try atPath("time") { try time.sceneJSON() })) }
+        if let timeline {
+            members.append(("timeline", .object([("duration", try atPath("timeline.duration") { try timeline.duration.sceneJSON() }),
+                                                  ("fps", try atPath("timeline.fps") { try timeline.fps.sceneJSON() })])))
+        }
         if !images.isEmpty { members.append(("images", .object(images.map { ($0.key, .string($0.value)) }))) }
         if !probes.isEmpty {
             members.append(("probes", .array(try probes.enumerated().map { i, probe in
@@ -53,6 +58,7 @@ extension Scene {
         var members = try commonLayerFields.members(of: layer.properties, at: path)
             + SceneLayerType.ownMembers(of: layer, at: path)
         if type != .layer { members.append(("type", type.sceneJSON())) }
+        members += try SceneLayerTiming.members(of: layer, at: path)
         if let image = layer.contents {
             guard let name = names[ObjectIdentifier(image)] else {
                 throw SceneError(path: "\(path).contents",
