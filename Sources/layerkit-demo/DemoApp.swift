@@ -37,7 +37,7 @@ struct DemoApp: ParsableCommand {
     @Option(help: "The page to start on: its number (from 1) or id, e.g. clock or 5.9-cube-corner.")
     var page: String?
 
-    @Option(help: "Draw this many frames, then exit (prints a one-line summary).")
+    @Option(parsing: .unconditional, help: "Draw this many frames, then exit (prints a one-line summary).")
     var frames: Int?
 
     @Option(help: "Draw the frames (default 2), save the last as a PNG, then exit.")
@@ -46,10 +46,10 @@ struct DemoApp: ParsableCommand {
     @Option(help: "Window size in screen coordinates, WxH (default: the page's canvas with --frames/--screenshot, else 1000x660).")
     var size: String?
 
-    @Option(help: "Pixels per point (default: the window's content scale).")
+    @Option(parsing: .unconditional, help: "Pixels per point (default: the window's content scale).")
     var scale: Double?
 
-    @Option(help: "Freeze animation time at T seconds (the clock reads T as seconds since midnight).")
+    @Option(parsing: .unconditional, help: "Freeze animation time at T seconds (the clock reads T as seconds since midnight).")
     var time: Double?
 
     @Flag(inversion: .prefixedNo, help: "Show the HUD (default: on, off with --frames/--screenshot).")
