@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "LayerCompositor", targets: ["LayerCompositor"]),
         .library(name: "CPURenderer", targets: ["CPURenderer"]),
         .library(name: "GLRenderer", targets: ["GLRenderer"]),
+        // GLFW's C API for apps that draw into a window (what layerkit-demo uses), so that they
+        // need no module map of their own: `import CGLFW`.
+        .library(name: "CGLFW", targets: ["CGLFW"]),
         .executable(name: "layerkit", targets: ["layerkit"]),
         .executable(name: "layerkit-demo", targets: ["layerkit-demo"]),
     ],
