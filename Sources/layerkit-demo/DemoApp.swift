@@ -43,7 +43,7 @@ struct DemoApp: ParsableCommand {
     @Option(help: "Draw the frames (default 2), save the last as a PNG, then exit.")
     var screenshot: String?
 
-    @Option(help: "Window size in screen coordinates, WxH (default: the page's canvas with --frames/--screenshot, else 1000x660).")
+    @Option(help: "Window size in screen coordinates, WxH (default: the page's canvas in pixels at --scale with --frames/--screenshot, else 1000x660).")
     var size: String?
 
     @Option(parsing: .unconditional, help: "Pixels per point (default: the window's content scale).")
@@ -83,12 +83,17 @@ struct DemoApp: ParsableCommand {
         let start = try page.map { try Gallery.index(of: $0, in: pages) } ?? 0
         let scripted = frames != nil || screenshot != nil
         let canvas = pages[start].canvas
+        // Scripted, the window is the page's canvas in pixels at --scale (or 1): a screenshot is
+        // the scene's render at that scale, all of it.
+        let pixelsPerPoint = CGFloat(scale ?? 1)
         let windowSize = size.flatMap(Self.parseSize)
-            ?? (scripted ? (Int(canvas.width.rounded(.up)), Int(canvas.height.rounded(.up))) : (1000, 660))
+            ?? (scripted ? (Int((canvas.width * pixelsPerPoint).rounded(.up)), Int((canvas.height * pixelsPerPoint).rounded(.up)))
+                         : (1000, 660))
 
         let window = try Window(width: windowSize.width, height: windowSize.height, title: "LayerKit demo")
         let demo = try Demo(window: window, pages: pages, pageIndex: start,
-                            options: Demo.Options(clock: DemoClock(frozen: time), scale: scale, hud: hud ?? !scripted))
+                            options: Demo.Options(clock: DemoClock(frozen: time), scale: scale, hud: hud ?? !scripted,
+                                                  captions: !scripted))
         guard scripted else { return try demo.run() }
         let pixels = try demo.runScripted(frames: frames ?? 2, readBack: screenshot != nil)
         if let screenshot {
