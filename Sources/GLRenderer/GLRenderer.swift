@@ -131,6 +131,7 @@ public final class GLRenderer {
     private let pool = PassTargetPool()
     private var quadPrograms: [ShaderFeatures: ShaderProgram] = [:]
     private let blurProgram: ShaderProgram
+    private let downsampleProgram: ShaderProgram
     private static let quadUniforms = ["u_data", "u_image", "u_pass", "u_mask", "u_firstQuad", "u_passSize", "u_passHeight", "u_imageSize", "u_sourceSize"]
     private var vertexArray: GLuint = 0
     private var dataTexture: GLuint = 0
@@ -157,6 +158,11 @@ public final class GLRenderer {
         glUseProgram(blurProgram.name)
         glUniform1i(blurProgram["u_data"], GLint(Unit.data))
         glUniform1i(blurProgram["u_source"], GLint(Unit.pass))
+        downsampleProgram = try ShaderProgram(label: "downsample", vertex: EmbeddedShaders.fullscreenVert,
+                                              fragment: EmbeddedShaders.downsampleFrag, es: isES,
+                                              uniforms: ["u_source", "u_factor", "u_height"])
+        glUseProgram(downsampleProgram.name)
+        glUniform1i(downsampleProgram["u_source"], GLint(Unit.pass))
         glUseProgram(0)
 
         glGenVertexArrays(1, &vertexArray)  // core profile: a VAO must be bound; no attributes
@@ -194,6 +200,7 @@ public final class GLRenderer {
         pool.removeAll(state: &state)
         for p in quadPrograms.values { glDeleteProgram(p.name) }
         glDeleteProgram(blurProgram.name)
+        glDeleteProgram(downsampleProgram.name)
         glDeleteVertexArrays(1, &vertexArray)
         glDeleteTextures(1, &dataTexture)
     }
@@ -299,29 +306,16 @@ public final class GLRenderer {
         defer { lastFrameStats = stats }
         let canvasIndex = list.passes.count - 1
 
-        // 1. Contents textures, and which pass is last sampled where.
+        // 1. Contents textures.
         var entries: [ObjectIdentifier: TextureCache.Entry] = [:]
-        var lastUse = [Int](repeating: -1, count: list.passes.count)
         for pass in list.passes {
             if pass.index != canvasIndex { try checkPassSize(pass.width, pass.height, index: pass.index) }
-            switch pass.content {
-            case .quads(let quads):
-                for q in quads {
-                    switch q.fill {
-                    case .image(let f):
-                        let key = ObjectIdentifier(f.image)
-                        let trilinear = f.minification == .trilinear
-                        if let e = entries[key], !trilinear || e.hasMipmaps { continue }
-                        entries[key] = textures.texture(for: f.image, mipmaps: trilinear, frame: frame, state: &state, stats: &stats)
-                    case .pass(let f):
-                        lastUse[f.pass] = max(lastUse[f.pass], pass.index)
-                        if let m = f.mask { lastUse[m] = max(lastUse[m], pass.index) }
-                    case .color:
-                        break
-                    }
-                }
-            case .blur(let source, _, _):
-                lastUse[source] = max(lastUse[source], pass.index)
+            for q in pass.quads {
+                guard case .image(let f) = q.fill else { continue }
+                let key = ObjectIdentifier(f.image)
+                let trilinear = f.minification == .trilinear
+                if let e = entries[key], !trilinear || e.hasMipmaps { continue }
+                entries[key] = textures.texture(for: f.image, mipmaps: trilinear, frame: frame, state: &state, stats: &stats)
             }
         }
         try glCheck("upload contents textures")
@@ -340,7 +334,10 @@ public final class GLRenderer {
         }
         let (features, firstQuad, weightStart) = (records!.features, records!.firstQuad, records!.weightStart)
 
-        // 3. Passes.
+        // 3. Passes. Each target goes back to the pool as soon as its last reader has drawn
+        //    (GL orders that reader's sampling before a later pass's writes into it).
+        var freedAfter = [[Int]](repeating: [], count: list.passes.count)
+        for (i, reader) in list.lastReaders.enumerated() where i != canvasIndex { freedAfter[reader ?? i].append(i) }
         var targets = [PassTarget?](repeating: nil, count: list.passes.count)
         defer { for t in targets.compactMap({ $0 }) { pool.release(t, frame: frame) } }
         state.bindTexture(dataTexture, unit: Unit.data)
@@ -366,24 +363,37 @@ public final class GLRenderer {
                 try drawQuads(quads, first: firstQuad[pass.index], features: features, entries: entries, targets: targets,
                               width: w, height: h, stats: &stats)
             case let .blur(source, horizontal, weights):
-                guard let src = targets[source] else { throw GLRendererError.badPassReference(pass: pass.index, source: source) }
-                state.setBlend(false)
-                if !isES { state.setClipDistances(false, count: FrameData.maxRecordHalfPlanes) }
-                state.useProgram(blurProgram.name)
-                state.bindVertexArray(vertexArray)
-                state.bindTexture(src.texture, unit: Unit.pass)
-                state.setUniform(blurProgram["u_weightStart"], int: Int32(weightStart[pass.index]))
-                state.setUniform(blurProgram["u_taps"], int: Int32(weights.count - 1))
-                state.setUniform(blurProgram["u_direction"], int2: horizontal ? (1, 0) : (0, 1))
-                glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-                stats.drawCalls += 1
+                try drawFullscreen(blurProgram, source: source, targets: targets, pass: pass.index, stats: &stats) {
+                    state.setUniform(blurProgram["u_weightStart"], int: Int32(weightStart[pass.index]))
+                    state.setUniform(blurProgram["u_taps"], int: Int32(weights.count - 1))
+                    state.setUniform(blurProgram["u_direction"], int2: horizontal ? (1, 0) : (0, 1))
+                }
+            case let .downsample(source, factor):
+                try drawFullscreen(downsampleProgram, source: source, targets: targets, pass: pass.index, stats: &stats) {
+                    state.setUniform(downsampleProgram["u_factor"], int: Int32(factor))
+                    state.setUniform(downsampleProgram["u_height"], int: Int32(h))
+                }
             }
             try glCheck("pass \(pass.index) (\(pass.purpose.rawValue) \"\(pass.label)\", \(pass.width)x\(pass.height))")
-            // Targets no later pass samples go back to the pool now.
-            for j in 0...pass.index where j != canvasIndex && lastUse[j] <= pass.index {
+            for j in freedAfter[pass.index] {
                 if let t = targets[j] { pool.release(t, frame: frame); targets[j] = nil }
             }
         }
+    }
+
+    /// A pass that computes every pixel from pass `source` (blur, downsample): one triangle over
+    /// the viewport with `program`, unblended, after `setUniforms`.
+    private func drawFullscreen(_ program: ShaderProgram, source: Int, targets: [PassTarget?], pass: Int,
+                                stats: inout FrameStats, setUniforms: () -> Void) throws {
+        guard let src = targets[source] else { throw GLRendererError.badPassReference(pass: pass, source: source) }
+        state.setBlend(false)
+        if !isES { state.setClipDistances(false, count: FrameData.maxRecordHalfPlanes) }
+        state.useProgram(program.name)
+        state.bindVertexArray(vertexArray)
+        state.bindTexture(src.texture, unit: Unit.pass)
+        setUniforms()
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        stats.drawCalls += 1
     }
 
     /// One quad pass: batches of consecutive quads whose texture needs agree, one instanced
@@ -493,7 +503,7 @@ public final class GLRenderer {
                     guard r.features[g].map({ !$0.contains(.clips) }) ?? true, r.data.fitsInRecord(b[k]), changed.count < most else { return nil }
                     changed.append((g, b[k], w, h))
                 }
-            case (.blur, .blur) where old.content == new.content:
+            case (.blur, .blur) where old.content == new.content, (.downsample, .downsample) where old.content == new.content:
                 break
             default:
                 return nil
@@ -540,6 +550,8 @@ public final class GLRenderer {
                 }
             case .blur(_, _, let weights):
                 weightStart[pass.index] = data.appendWeights(weights)
+            case .downsample:
+                break
             }
         }
         return (data, features, firstQuad, weightStart)

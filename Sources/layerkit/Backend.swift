@@ -77,6 +77,10 @@ final class HeadlessGLRenderer: FrameRenderer {
         for (f, ms) in timer?.collect() ?? [] { profiler.setGPUTime(frame: f, ms: ms) }
         return bitmap
     }
+
+    func finishGPUTimes(profiler: FrameProfiler) {
+        for (f, ms) in timer?.collectAll() ?? [] { profiler.setGPUTime(frame: f, ms: ms) }
+    }
 }
 
 /// Writes `error` as one bad-input line on standard error, `layerkit: …` as every command's

@@ -10,7 +10,7 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Time frames of a scene (phases, GPU time, counters), or ramp a generated scene to the 60 Hz budget.")
 
-    @Argument(help: "The scene file (omit with --ramp).")
+    @Argument(help: "The scene file (omit with --ramp or --generated).")
     var scene: String?
 
     @Option(help: "cpu, gl, or auto.")
@@ -40,14 +40,30 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Write a Chrome Trace Event file (Perfetto, chrome://tracing); checked before the benchmark runs, written after its results are printed.")
     var trace: String?
 
-    @Option(help: "leaves, multiply or cube-grid: find the largest layer count (from 10, doubling, then bisecting) whose median animated frame is within 16.7 ms.")
+    @Option(help: "leaves, multiply, cube-grid or nested: find the largest layer count (nested: depth) (from 10, doubling, then bisecting) whose median animated frame is within 16.7 ms.")
     var ramp: BenchmarkScene?
+
+    @Option(help: "leaves, multiply, cube-grid or nested: time the scene made in code with --count layers (nested: --count levels deep) instead of a file.")
+    var generated: BenchmarkScene?
+
+    @Option(help: "The layer count (nested: depth) of the --generated scene.")
+    var count: Int?
 
     func validate() throws {
         guard frames > 0, frames <= 1_000_000 else { throw ValidationError("--frames must be 1...1000000") }
         guard warmup >= 0, warmup <= 100_000 else { throw ValidationError("--warmup must be 0...100000") }
-        if scene == nil, ramp == nil { throw ValidationError("give a SCENE or --ramp KIND") }
-        if scene != nil, ramp != nil { throw ValidationError("give a SCENE or --ramp KIND, not both") }
+        switch [scene != nil, ramp != nil, generated != nil].filter({ $0 }).count {
+        case 0: throw ValidationError("give a SCENE, --ramp KIND or --generated KIND")
+        case 1: break
+        default: throw ValidationError("give a SCENE, --ramp KIND or --generated KIND, not several")
+        }
+        if let generated {
+            guard let count, (1...generated.maximumCount).contains(count) else {
+                throw ValidationError("--generated \(generated.rawValue) needs --count 1...\(generated.maximumCount)")
+            }
+        } else if count != nil {
+            throw ValidationError("--count goes with --generated")
+        }
     }
 
     func run() throws {
@@ -58,8 +74,13 @@ struct BenchCommand: ParsableCommand {
             try runRamp(ramp, renderer: renderer)
             return
         }
-        let path = scene!
-        let loaded = try loadScene(path)
+        let path: String, loaded: Scene
+        if let generated, let count {
+            (path, loaded) = ("\(generated.rawValue)-\(count)", generated.make(count: count))
+        } else {
+            path = scene!
+            loaded = try loadScene(path)
+        }
         let profiler = try measure(loaded, renderer: renderer, frames: frames, warmup: warmup, animate: animate, moveOne: moveOne)
         // The results first: a trace that cannot be written after all loses nothing else.
         if json {
@@ -88,6 +109,7 @@ struct BenchCommand: ParsableCommand {
             try loop.drawFrame(source, at: Double(frame) / 60, canvas: scene.canvas,
                                updatePhase: "animate", update: animator.map { animator in { animator.step(frame) } })
         }
+        renderer.finishGPUTimes(profiler: loop.profiler)
         return loop.profiler
     }
 
@@ -95,11 +117,11 @@ struct BenchCommand: ParsableCommand {
         func median(_ n: Int) throws -> Double {
             let p = try measure(kind.make(count: n), renderer: renderer, frames: 10, warmup: 2, animate: true)
             let m = p.frameStatistics.median
-            if !json { print(String(format: "%@ %7d layers: median %8.2f ms", kind.rawValue, n, m)) }
+            if !json { print(String(format: "%@ %7d %@: median %8.2f ms", kind.rawValue, n, kind == .nested ? "levels" : "layers", m)) }
             return m
         }
         var good = 0, bad = 0, n = 10
-        while n <= 100_000 {
+        while n <= kind.maximumCount {
             if try median(n) <= FrameProfiler.budgetMs { good = n; n *= 2 } else { bad = n; break }
         }
         if bad > 0 {
@@ -113,7 +135,7 @@ struct BenchCommand: ParsableCommand {
             let object: [String: Any] = ["ramp": kind.rawValue, "backend": renderer.name, "budget_ms": FrameProfiler.budgetMs, "layers": good]
             print(String(data: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), encoding: .utf8)!)
         } else {
-            print("\(kind.rawValue) on \(renderer.name): \(counted(good, "layer")) within \(String(format: "%.1f", FrameProfiler.budgetMs)) ms"
+            print("\(kind.rawValue) on \(renderer.name): \(kind == .nested ? counted(good, "level") : counted(good, "layer")) within \(String(format: "%.1f", FrameProfiler.budgetMs)) ms"
                   + (bad == 0 ? " (the most tried)" : ""))
         }
     }
@@ -126,7 +148,7 @@ struct BenchCommand: ParsableCommand {
             print(label + String(format: " %8.3f %8.3f %8.3f %8.3f %8.3f", s.min, s.median, s.p95, s.p99, s.max))
         }
         row("frame", p.frameStatistics)
-        if let g = p.gpuStatistics { row("gpu", g) }
+        if let g = p.gpuStatistics { row("gpu", g) } else if p.gpuTimesUnknown > 0 { print("gpu          n/a (the driver could not time these frames)") }
         for phase in p.phaseNames { row(phase, p.statistics(phase: phase)) }
         print("counters (per-frame median):")
         for (k, v) in p.counterMedians.sorted(by: { $0.key < $1.key }) { print("  \(k) \(Int(v))") }

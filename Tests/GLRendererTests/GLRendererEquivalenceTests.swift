@@ -137,6 +137,20 @@ final class GLRendererEquivalenceTests: XCTestCase {
             root.addSublayer(m)
             out.append(("offscreen-passes", root, 240, 160))
         }
+        // A level of the nested-passes benchmark: group opacity, a mask, and a shadow of radius
+        // 20 whose blur runs downsampled (by 4 at 1x, by 8 at 2x); and a shadow of radius 10
+        // (downsampled by 2 at 1x, by 4 at 2x) on an unmasked layer.
+        do {
+            out.append(("nested-pass", BenchmarkScene.nested.make(count: 1).root, 200, 200))
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
+            let l = solidLayer(CGRect(x: 40.5, y: 30.25, width: 70, height: 50), rgb(40, 120, 220))
+            l.shadowOpacity = 0.8
+            l.shadowRadius = 10
+            l.shadowOffset = CGSize(width: 5, height: 7)
+            root.addSublayer(l)
+            out.append(("downsampled-shadow", root, 160, 120))
+        }
         return out
     }
 }

@@ -37,6 +37,28 @@ final class BenchCommandTests: XCTestCase {
         }
     }
 
+    /// The generated scene of nested passes on GL: every frame is synchronous (read back), so
+    /// its GPU time, when the driver can give one, is within the frame's wall time; where it
+    /// cannot, the report says so (null in JSON), never a wrong number.
+    func testGeneratedNestedPassesGPUTimeWithinFrameTime() throws {
+        let run = try runLayerKit(["bench", "--generated", "nested", "--count", "6", "--backend", "gl",
+                                   "--frames", "3", "--warmup", "0", "--json"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(report["scene"] as? String, "nested-6")
+        let counters = try XCTUnwrap(report["counters"] as? [String: Double])
+        XCTAssertEqual(counters["layers"], 12, "6 levels and their masks")
+        let frameMs = try XCTUnwrap(report["frame_ms"] as? [String: Double])
+        if let gpu = report["gpu_ms"] as? [String: Double] {
+            XCTAssertLessThanOrEqual(gpu["max"]!, frameMs["max"]!)
+            XCTAssertGreaterThan(gpu["min"]!, 0)
+        } else {
+            XCTAssertTrue(report["gpu_ms"] is NSNull)
+        }
+        XCTAssertEqual(try runLayerKit(["bench", "--generated", "nested"]).status, 2, "--count is needed")
+        XCTAssertEqual(try runLayerKit(["bench", "--generated", "nested", "--count", "1000"]).status, 2, "deeper than a scene may nest")
+    }
+
     func testRampFindsALayerCount() throws {
         let run = try runLayerKit(["bench", "--ramp", "multiply", "--backend", "cpu", "--json"])
         XCTAssertEqual(run.status, 0, run.stderr)
@@ -49,10 +71,12 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertEqual(try runLayerKit(["bench", "--frames", "0", "x.json"]).status, 2)
         let neither = try runLayerKit(["bench"])
         XCTAssertEqual(neither.status, 2)
-        XCTAssertEqual(neither.stderrLines.first, "Error: give a SCENE or --ramp KIND", neither.stderr)
+        XCTAssertEqual(neither.stderrLines.first, "Error: give a SCENE, --ramp KIND or --generated KIND", neither.stderr)
         let both = try runLayerKit(["bench", "x.json", "--ramp", "leaves"])
         XCTAssertEqual(both.status, 2)
-        XCTAssertEqual(both.stderrLines.first, "Error: give a SCENE or --ramp KIND, not both", both.stderr)
+        XCTAssertEqual(both.stderrLines.first, "Error: give a SCENE, --ramp KIND or --generated KIND, not several", both.stderr)
+        let generatedAndFile = try runLayerKit(["bench", "x.json", "--generated", "nested", "--count", "2"])
+        XCTAssertEqual(generatedAndFile.stderrLines.first, "Error: give a SCENE, --ramp KIND or --generated KIND, not several")
     }
 
     /// An output path that cannot be written is refused before the benchmark runs: nothing on

@@ -11,6 +11,8 @@ extension DisplayList {
             switch pass.content {
             case let .blur(source, horizontal, weights):
                 out += "  blur pass \(source) along \(horizontal ? "x" : "y"), \(counted(weights.count * 2 - 1, "tap"))\n"
+            case let .downsample(source, factor):
+                out += "  downsample pass \(source) by \(factor)\n"
             case .quads(let quads):
                 for (i, q) in quads.enumerated() {
                     let r = q.rect

@@ -15,9 +15,16 @@ public protocol FrameRenderer: AnyObject {
     /// Textures the backend keeps across frames after the last one, or `nil` when it keeps none
     /// it can count (what `layerkit soak` watches for leaks).
     var texturesHeld: Int? { get }
+
+    /// Waits for the GPU times still to come (a timer query answers after its frame, so the
+    /// last frames' arrive after them) and hands them to `profiler`: the end of a benchmark.
+    func finishGPUTimes(profiler: FrameProfiler)
 }
 
 extension FrameRenderer {
     /// No texture count unless the backend has one.
     public var texturesHeld: Int? { nil }
+
+    /// No GPU times unless the backend measures them.
+    public func finishGPUTimes(profiler: FrameProfiler) {}
 }
