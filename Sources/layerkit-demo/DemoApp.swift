@@ -115,7 +115,10 @@ struct DemoApp: ParsableCommand {
             fail(error, code: 2)
         } catch {
             if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                // Like every other error, `layerkit-demo: …` (argument-parser writes "Error: ").
+                var message = fullMessage(for: error)
+                if message.hasPrefix("Error: ") { message = "layerkit-demo: " + message.dropFirst("Error: ".count) }
+                FileHandle.standardError.write(Data((message + "\n").utf8))
                 Foundation.exit(2)
             }
             if exitCode(for: error) == .success || error is CleanExit { exit(withError: error) }

@@ -63,6 +63,13 @@ final class DemoWindowTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("no such page"), r.stderr)
     }
 
+    /// argument-parser's usage errors start with the demo's name too, and exit 2.
+    func testUsageErrorsStartWithTheDemosName() throws {
+        let r = try runProcess(try demoBinary(), ["--scale", "-1", "--frames", "1"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertEqual(r.stderrLines.first, "layerkit-demo: --scale must be in (0, 8]", r.stderr)
+    }
+
     // MARK: - Helpers
 
     /// Runs the demo on `page` with `--screenshot` (plus `arguments`) and compares the PNG with
