@@ -40,7 +40,9 @@ public final class CPURenderer {
     public init() {}
 
     /// Renders the display list; the result is the canvas pass, cleared to its background.
-    public func render(_ list: DisplayList) -> Bitmap {
+    /// Throws `CanvasSizeError` for a canvas over the limit, before allocating it.
+    public func render(_ list: DisplayList) throws -> Bitmap {
+        try CanvasSizeError.check(width: Double(list.width), height: Double(list.height))
         if tracksDamage, let canvas = redrawDamage(list) { return canvas.bitmap() }
         // Finished passes until their last reader has drawn (`lastReaders`), then freed: a frame
         // holds only the passes still to be read.
@@ -275,8 +277,8 @@ extension CPURenderer: FrameRenderer {
     public var name: String { "cpu" }
 
     /// `render(_:)`, timed as the `draw` phase of `profiler`.
-    public func render(_ list: DisplayList, profiler: FrameProfiler?) -> Bitmap {
-        guard let profiler else { return render(list) }
-        return profiler.measure("draw") { render(list) }
+    public func render(_ list: DisplayList, profiler: FrameProfiler?) throws -> Bitmap {
+        guard let profiler else { return try render(list) }
+        return try profiler.measure("draw") { try render(list) }
     }
 }

@@ -208,7 +208,8 @@ public final class GLRenderer {
     /// Renders `list` offscreen and reads the canvas back: premultiplied RGBA8, rows top-down,
     /// `list.width` x `list.height`.
     ///
-    /// - Throws: `GLError` naming the phase where `glGetError` reported an error, or a
+    /// - Throws: `CanvasSizeError` for a canvas over the limit (before anything is made for
+    ///   it), `GLError` naming the phase where `glGetError` reported an error, or a
     ///   `GLRendererError`.
     /// With a `profiler`, the frame's `draw` (submission, uploads included) and `readback`
     /// (which on a software rasterizer also waits for the drawing) are recorded as phases, and
@@ -225,6 +226,7 @@ public final class GLRenderer {
     }
 
     private func renderOffscreen(_ list: DisplayList, profiler: FrameProfiler?, readBack: Bool) throws -> Bitmap? {
+        try CanvasSizeError.check(width: Double(list.width), height: Double(list.height))
         try checkPassSize(list.width, list.height, index: list.passes.count - 1)
         beginFrame()
         let canvas = try pool.acquire(width: list.width, height: list.height, state: &state)
@@ -251,9 +253,10 @@ public final class GLRenderer {
     /// top-left, and the whole framebuffer is first cleared to the list's background. Offscreen
     /// passes go to the renderer's own targets. Leaves `framebuffer` bound.
     ///
-    /// - Throws: `GLError` naming the phase where `glGetError` reported an error, or a
-    ///   `GLRendererError`.
+    /// - Throws: `CanvasSizeError` for a canvas over the limit, `GLError` naming the phase
+    ///   where `glGetError` reported an error, or a `GLRendererError`.
     public func draw(_ list: DisplayList, into framebuffer: GLuint, width: Int, height: Int) throws {
+        try CanvasSizeError.check(width: Double(list.width), height: Double(list.height))
         beginFrame()
         try drawPasses(list, canvas: (framebuffer, nil, width, height))
         try endFrame(list)

@@ -138,12 +138,8 @@ func canvas(of scene: Scene, path: String, scale: Double?) throws -> Scene.Canva
     }
     var canvas = scene.canvas
     canvas.scale = scale.map { CGFloat($0) } ?? canvas.scale
-    let s = Double(canvas.scale)
-    let (w, h) = ((Double(canvas.width) * s).rounded(), (Double(canvas.height) * s).rounded())
-    let limit = Double(Scene.maximumCanvasPixels)
-    guard w <= limit, h <= limit else {
-        let size = String(format: "%.0fx%.0f", w, h)
-        throw CLIError.badInput("\(path): canvas of \(size) px at scale \(s) is over the limit of \(Scene.maximumCanvasPixels) px a side")
+    do { try CanvasSizeError.check(width: Double(canvas.width), height: Double(canvas.height), scale: Double(canvas.scale)) } catch {
+        throw CLIError.badInput("\(path): \(error)")
     }
     return canvas
 }

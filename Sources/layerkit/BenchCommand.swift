@@ -180,6 +180,7 @@ final class Animator {
     init(_ root: CALayer, onlyFirst: Bool = false) {
         var all: [(CALayer, CATransform3D, CGFloat)] = []
         func walk(_ l: CALayer, _ i: inout Int) {
+            guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { walk(l, &i) } }
             for s in l.sublayers ?? [] {
                 all.append((s, s.transform, 0.01 + CGFloat(i % 7) * 0.004))
                 i += 1

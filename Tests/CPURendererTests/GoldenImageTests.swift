@@ -31,7 +31,7 @@ final class GoldenImageTests: XCTestCase {
             for scale in [1.0, 2.0] {
                 let name = "\(entry.name)@\(Int(scale))x.png"
                 let golden = Self.goldens.appendingPathComponent(name).path
-                let image = renderer.render(Compositor.displayList(for: scene, scale: scale))
+                let image = try renderer.render(Compositor.displayList(for: scene, scale: scale))
                 if update {
                     try image.writePNG(to: golden)
                     continue

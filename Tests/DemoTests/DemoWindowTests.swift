@@ -83,7 +83,7 @@ final class DemoWindowTests: XCTestCase {
         guard r.status == 0 else { return }
         let window = try Bitmap(contentsOfPNGFile: shot.path)
         let loaded = try Scene(contentsOfFile: examplesDirectory.appendingPathComponent("seeds/\(scene).json").path)
-        let reference = CPURenderer().render(Compositor.displayList(for: loaded, scale: scale))
+        let reference = try CPURenderer().render(Compositor.displayList(for: loaded, scale: scale))
         XCTAssertEqual(window.width, reference.width, "screenshot width", file: file, line: line)
         XCTAssertEqual(window.height, reference.height, "screenshot height", file: file, line: line)
         guard window.width == reference.width, window.height == reference.height else { return }

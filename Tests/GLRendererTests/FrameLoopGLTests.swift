@@ -27,7 +27,7 @@ final class FrameLoopGLTests: XCTestCase {
         XCTAssertEqual(f[.drawCalls], 1, "two colour quads with the same features: one instanced draw")
         XCTAssertEqual(f[.recordsWritten], 2)
         XCTAssertEqual(f[.texturesHeld], Double(try XCTUnwrap(loop.renderer.texturesHeld)))
-        XCTAssertEqual(frame.pixels, CPURenderer().render(frame.displayList))
+        XCTAssertEqual(frame.pixels, try CPURenderer().render(frame.displayList))
 
         // The same tree again: the list is reused, and so are the records.
         try loop.drawFrame(LayerTreeSource(root), at: 1.0 / 60, canvas: canvas)

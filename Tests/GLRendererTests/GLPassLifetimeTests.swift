@@ -8,7 +8,7 @@ import XCTest
 /// targets as it holds at once, not one per pass.
 final class GLPassLifetimeTests: XCTestCase {
     /// Six nested levels, 36 offscreen passes (see `PassLifetimeTests`). Held at once, by hand:
-    /// three 302x302 targets (content, mask, content × mask), two 76x76 (a blur and its
+    /// three 306x308 targets (content, mask, shadow and content), two 77x77 (a blur and its
     /// source), and the canvas's own target: 6 textures after the frame, no contents images.
     func testNestedPassesReuseTargets() throws {
         let h = try GLHarness()
@@ -16,6 +16,6 @@ final class GLPassLifetimeTests: XCTestCase {
         XCTAssertEqual(list.passes.count, 37)
         _ = try h.renderer.render(list)
         XCTAssertEqual(h.renderer.lastFrameStats.texturesHeld, 6)
-        XCTAssertEqual(h.renderer.lastFrameStats.textureBytesHeld, (3 * 302 * 302 + 2 * 76 * 76 + 200 * 200) * 4)
+        XCTAssertEqual(h.renderer.lastFrameStats.textureBytesHeld, (3 * 306 * 308 + 2 * 77 * 77 + 200 * 200) * 4)
     }
 }

@@ -137,6 +137,21 @@ final class GLRendererEquivalenceTests: XCTestCase {
             root.addSublayer(m)
             out.append(("offscreen-passes", root, 240, 160))
         }
+        // A masked layer with a shadow: the mask clips the shadow, which the unmasked layer casts.
+        do {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 200, height: 160)
+            let l = solidLayer(CGRect(x: 20, y: 10, width: 100, height: 100), rgb(220, 40, 40))
+            l.addSublayer(solidLayer(CGRect(x: 10, y: 10, width: 40, height: 40), rgb(40, 40, 220)))
+            l.shadowOpacity = 0.9
+            l.shadowRadius = 4
+            l.shadowOffset = CGSize(width: 30, height: 20)
+            let mask = solidLayer(CGRect(x: -10, y: 0, width: 90, height: 130), rgb(0, 0, 0, 0.8))
+            mask.cornerRadius = 20
+            l.mask = mask
+            root.addSublayer(l)
+            out.append(("masked-shadow", root, 200, 160))
+        }
         // A level of the nested-passes benchmark: group opacity, a mask, and a shadow of radius
         // 20 whose blur runs downsampled (by 4 at 1x, by 8 at 2x); and a shadow of radius 10
         // (downsampled by 2 at 1x, by 4 at 2x) on an unmasked layer.

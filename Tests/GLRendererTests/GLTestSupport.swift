@@ -29,7 +29,7 @@ let diffArtifacts = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathCo
 /// writes PNGs when over budget (or always when `save`).
 func compareBackends(_ list: DisplayList, gl: GLRenderer, name: String, budget: GLBudget = .standard, save: Bool = false)
     throws -> (BitmapDifference, cpu: Bitmap, gl: Bitmap) {
-    let cpu = CPURenderer().render(list)
+    let cpu = try CPURenderer().render(list)
     let out = try gl.render(list)
     let d = BitmapDifference(cpu, out, threshold: budget.threshold)
     if save || d.fraction > budget.fraction {

@@ -34,23 +34,25 @@ final class OffscreenPassTests: XCTestCase {
     }
 
     /// The scene: 200x200 levels, each masked by a 180x180 square at (10, 10) and
-    /// shadowed with radius 20. Every level's passes are the mask plus the blur's reach, 3σ + 1
-    /// = 61 points each side (180 + 122 = 302 pixels), at every depth; σ = 20 > 8 blurs at a
-    /// quarter of that (20 > 16 but ≤ 32: factor 4, ⌈302 / 4⌉ = 76).
+    /// shadowed with radius 20 at offset (4, 6). The mask masks the shadow too, so every level's
+    /// passes cover the mask and what casts a shadow into it (the mask moved back by (4, 6)):
+    /// x 6…190, y 4…190, plus the blur's reach, 3σ + 1 = 61 points each side: 306x308 pixels at
+    /// every depth; σ = 20 > 8 blurs at a quarter of that (20 > 16 but ≤ 32: factor 4,
+    /// ⌈306 / 4⌉ = ⌈308 / 4⌉ = 77).
     func testNestedMaskedPassesDoNotGrowWithDepth() {
         for depth in [1, 12, 50] {
             let list = Compositor.displayList(for: BenchmarkScene.nested.make(count: depth))
-            XCTAssertEqual(list.passes.count, 6 * depth + 1, "content, mask, masked content, downsample, 2 blurs a level")
+            XCTAssertEqual(list.passes.count, 6 * depth + 1, "content, mask, downsample, 2 blurs, shadow and content a level")
             for p in list.passes.dropLast() {
-                let side = p.purpose == .shadowDownsample || p.purpose == .shadowBlur ? 76 : 302
-                XCTAssertEqual([p.width, p.height], [side, side], "depth \(depth) pass \(p.index) \(p.purpose)")
+                let size = p.purpose == .shadowDownsample || p.purpose == .shadowBlur ? [77, 77] : [306, 308]
+                XCTAssertEqual([p.width, p.height], size, "depth \(depth) pass \(p.index) \(p.purpose)")
             }
             // A level's six passes and its child's result and shadow, at most, at once.
-            XCTAssertLessThanOrEqual(list.peakOffscreenBytes, 4 * (5 * 302 * 302 + 3 * 76 * 76), "depth \(depth)")
-            if case let .downsample(source, factor) = list.passes[3].content {
-                XCTAssertEqual([source, factor], [2, 4])
+            XCTAssertLessThanOrEqual(list.peakOffscreenBytes, 4 * (5 * 306 * 308 + 3 * 77 * 77), "depth \(depth)")
+            if case let .downsample(source, factor) = list.passes[2].content {
+                XCTAssertEqual([source, factor], [0, 4])
             } else {
-                XCTFail("pass 3 downsamples the shadow's source")
+                XCTFail("pass 2 downsamples the shadow's source, the unmasked content")
             }
         }
     }

@@ -169,7 +169,7 @@ public struct PlaneMap: Equatable, Sendable, CustomStringConvertible {
         let (g, h, i) = (Double(t.m41), Double(t.m42), Double(t.m44))
         let c0 = e * i - f * h, c1 = f * g - d * i, c2 = d * h - e * g
         let det = a * c0 + b * c1 + c * c2
-        guard det.isFinite, abs(det) > 1e-300 else { return nil }
+        guard !t.planeHomographyIsSingular(determinant: det) else { return nil }
         let inv = 1 / det
         self.init(c0 * inv, (c * h - b * i) * inv, (b * f - c * e) * inv,
                   c1 * inv, (a * i - c * g) * inv, (c * d - a * f) * inv,
