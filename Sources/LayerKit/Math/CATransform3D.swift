@@ -123,7 +123,7 @@ public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConverti
     /// The inverse of `planeHomography` (pixels or points of the target back to the plane
     /// z = 0), or `nil` when the plane is seen edge-on: its 3x3 determinant is negligible
     /// relative to the 3x3 matrix's scale.
-    public var planeHomographyInverse: CATransform3D? {
+    package var planeHomographyInverse: CATransform3D? {
         let h = planeHomography
         let det = h.determinant
         return planeHomographyIsSingular(determinant: det) ? nil : h.inverse(determinant: det)
@@ -131,7 +131,7 @@ public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConverti
 
     /// Whether `det`, the determinant of this transform's plane homography (rows and columns 1,
     /// 2 and 4), is negligible relative to that 3x3 matrix's scale: the plane is seen edge-on.
-    public func planeHomographyIsSingular(determinant det: CGFloat) -> Bool {
+    package func planeHomographyIsSingular(determinant det: CGFloat) -> Bool {
         Singularity.isNegligible(determinant: det, dimension: 3, rowScale: Swift.max(Self.length(m11, m12, 0, m14), Self.length(m21, m22, 0, m24)),
                           columnScale: Self.length(m14, m24, 0, m44))
     }

@@ -11,16 +11,16 @@ import Glibc
 /// of the walk continues on a new thread with a `freshStackSize` stack while the caller waits,
 /// so depth costs stack only in 64 MiB steps of virtual memory and never overflows (the
 /// technique of rustc's `stacker`).
-public enum TreeRecursion {
+package enum TreeRecursion {
     /// The stack left below which a walk moves to a fresh stack: more than one level of the
     /// deepest walk (the compositor's, with a typed layer's rasterization inside it) needs.
-    public static let redZone = 1 << 20
+    package static let redZone = 1 << 20
     /// The stack of each helper thread.
-    public static let freshStackSize = 64 << 20
+    package static let freshStackSize = 64 << 20
 
     /// Whether the calling thread's stack has more than `redZone` bytes left.
     @inline(__always)
-    public static var hasRoom: Bool {
+    package static var hasRoom: Bool {
         var marker: UInt8 = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
         return here > lowWaterMark()
@@ -29,7 +29,7 @@ public enum TreeRecursion {
     /// Runs `body` on a new thread with a `freshStackSize` stack and returns its result (or
     /// throws its error); the caller waits, so `body` may use (and mutate) everything the caller
     /// could.
-    public static func onFreshStack<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    package static func onFreshStack<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         let outcome: Result<T, E> = withoutActuallyEscaping(body) { body in
             let run = FreshStackRun<T, E>(body)
             let done = DispatchSemaphore(value: 0)

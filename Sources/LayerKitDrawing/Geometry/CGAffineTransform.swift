@@ -81,7 +81,7 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConv
 
     /// Whether the transform has an inverse: its determinant is not negligible relative to its
     /// scale (`Singularity.isNegligible(determinant:dimension:rowScale:columnScale:)`).
-    public var hasInverse: Bool {
+    package var hasInverse: Bool {
         let rowScale = max((a * a + b * b).squareRoot(), (c * c + d * d).squareRoot())
         return !Singularity.isNegligible(determinant: a * d - b * c, dimension: 3, rowScale: rowScale, columnScale: 1)
     }

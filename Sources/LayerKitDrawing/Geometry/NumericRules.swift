@@ -2,7 +2,7 @@ import Foundation
 
 /// When a matrix counts as singular, for `CATransform3DInvert`, `CGAffineTransformInvert`, hit
 /// testing, `convert` and the compositor alike.
-public enum Singularity {
+package enum Singularity {
     /// Whether a determinant is zero for a matrix of `dimension` rows in the row-vector
     /// convention, relative to the matrix's scale: `|det| ≤ 1e-12 · rowScale^(n−1) ·
     /// columnScale`, where `rowScale` is the length of the longest row but the last (the
@@ -12,7 +12,7 @@ public enum Singularity {
     /// a plane seen edge-on, is singular (rounding leaves determinants near 1e-16 there), and a
     /// tiny uniform scale is not. Comparing a computed inverse with the matrix is no test: an
     /// involution such as scale(−1, −1, 1) is its own inverse.
-    public static func isNegligible(determinant det: CGFloat, dimension: Int, rowScale: CGFloat, columnScale: CGFloat) -> Bool {
+    package static func isNegligible(determinant det: CGFloat, dimension: Int, rowScale: CGFloat, columnScale: CGFloat) -> Bool {
         guard det.isFinite else { return true }
         var scale = columnScale
         for _ in 1..<dimension { scale *= rowScale }
@@ -23,5 +23,5 @@ public enum Singularity {
 extension BinaryFloatingPoint {
     /// The value clamped to 0…1: how a fraction set out of range (`opacity`, `strokeEnd`…) is
     /// drawn.
-    public var clampedToUnitInterval: Self { min(max(self, 0), 1) }
+    package var clampedToUnitInterval: Self { min(max(self, 0), 1) }
 }
