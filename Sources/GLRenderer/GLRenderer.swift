@@ -126,7 +126,7 @@ public final class GLRenderer {
         set { textures.budget = max(newValue, 0) }
     }
 
-    private var state = GLStateCache()
+    private var state = GLDevice()
     private let textures: TextureCache
     private let pool = PassTargetPool()
     private var quadPrograms: [ShaderFeatures: ShaderProgram] = [:]
@@ -166,7 +166,7 @@ public final class GLRenderer {
         glUseProgram(0)
 
         glGenVertexArrays(1, &vertexArray)  // core profile: a VAO must be bound; no attributes
-        dataTexture = makeTexture(min: GL_NEAREST, mag: GL_NEAREST, state: &state)
+        dataTexture = state.makeTexture(min: GL_NEAREST, mag: GL_NEAREST)
         state.unbindEverywhere(dataTexture)
         // The common variants now, so that first frames do not stall on the compiler.
         for f: ShaderFeatures in [[.color], [.color, .shapeFull], [.linear], [.color, .linear], [.color, .linear, .shapeFull]] {
@@ -183,7 +183,7 @@ public final class GLRenderer {
         let defines = f.defines(es: isES)
         let p = try ShaderProgram(label: "quad (\(defines.split(separator: "\n").map { $0.dropFirst(8).dropLast(2) }.joined(separator: " ")))",
                                   vertex: EmbeddedShaders.quadVert, fragment: EmbeddedShaders.quadFrag,
-                                  es: isES, defines: defines, uniforms: GLRenderer.quadUniforms)
+                                  es: isES, defines: defines, readsQuadRecords: true, uniforms: GLRenderer.quadUniforms)
         glUseProgram(p.name)
         glUniform1i(p["u_data"], GLint(Unit.data))
         glUniform1i(p["u_image"], GLint(Unit.image))
@@ -241,7 +241,7 @@ public final class GLRenderer {
             }
             bitmap = try profiler.map { try $0.measure("readback", read) } ?? read()
         } else {
-            profiler.map { $0.measure("finish") { glFinish() } } ?? glFinish()
+            profiler.map { $0.measure("finish") { state.finish() } } ?? state.finish()
         }
         try endFrame(list)
         if let profiler { lastFrameStats.record(in: profiler) }
@@ -268,19 +268,7 @@ public final class GLRenderer {
         frame += 1
         lastFrameStats = FrameStats()
         // The host may have changed anything since the last frame: start from known state.
-        state.invalidate()
-        state.changes = 0
-        glDisable(GLenum(GL_DEPTH_TEST))
-        glDisable(GLenum(GL_SCISSOR_TEST))
-        glDisable(GLenum(GL_CULL_FACE))
-        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))  // premultiplied source-over
-        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        state.changes += 6
-        if !isES {
-            glDisable(GLenum(GL_FRAMEBUFFER_SRGB))
-            state.changes += 1
-        }
+        state.beginFrame(es: isES)
     }
 
     private func endFrame(_ list: DisplayList) throws {
@@ -288,6 +276,7 @@ public final class GLRenderer {
         pool.trim(frame: frame, state: &state)
         var s = lastFrameStats
         s.stateChanges = state.changes
+        s.drawCalls = state.draws
         s.texturesHeld = textures.count + pool.count
         s.textureBytesHeld = textures.bytesHeld + pool.bytesHeld
         s.passes = list.passes.count
@@ -335,12 +324,12 @@ public final class GLRenderer {
             records = try buildRecords(list, canvas: (canvas.width, canvas.height), entries: entries, scales: scales)
             stats.recordsWritten = list.quadCount
         }
-        let (features, firstQuad, weightStart) = (records!.features, records!.firstQuad, records!.weightStart)
+        let (features, weightStart) = (records!.features, records!.weightStart)
+        let plan = FramePlan(list, features: features)
 
         // 3. Passes. Each target goes back to the pool as soon as its last reader has drawn
-        //    (GL orders that reader's sampling before a later pass's writes into it).
-        var freedAfter = [[Int]](repeating: [], count: list.passes.count)
-        for (i, reader) in list.lastReaders.enumerated() where i != canvasIndex { freedAfter[reader ?? i].append(i) }
+        //    (`plan.freedAfter`; GL orders that reader's sampling before a later pass's writes
+        //    into it).
         var targets = [PassTarget?](repeating: nil, count: list.passes.count)
         defer { for t in targets.compactMap({ $0 }) { pool.release(t, frame: frame) } }
         state.bindTexture(dataTexture, unit: Unit.data)
@@ -359,27 +348,29 @@ public final class GLRenderer {
             state.bindFramebuffer(fb)
             state.setViewport(0, 0, GLsizei(w), GLsizei(h))
             switch pass.content {
-            case .quads(let quads):
+            case .quads:
                 let bg = isCanvas ? list.background : .clear
                 state.setClearColor((bg.r, bg.g, bg.b, bg.a))
-                glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-                try drawQuads(quads, first: firstQuad[pass.index], features: features, entries: entries, targets: targets,
-                              width: w, height: h, stats: &stats)
+                state.clear()
+                try drawQuads(plan.batches[pass.index], entries: entries, targets: targets, width: w, height: h)
             case let .blur(source, horizontal, weights):
-                try drawFullscreen(blurProgram, source: source, targets: targets, pass: pass.index, stats: &stats) {
+                try drawFullscreen(blurProgram, source: source, targets: targets, pass: pass.index) {
                     state.setUniform(blurProgram["u_weightStart"], int: Int32(weightStart[pass.index]))
                     state.setUniform(blurProgram["u_taps"], int: Int32(weights.count - 1))
                     state.setUniform(blurProgram["u_direction"], int2: horizontal ? (1, 0) : (0, 1))
                 }
             case let .downsample(source, factor):
-                try drawFullscreen(downsampleProgram, source: source, targets: targets, pass: pass.index, stats: &stats) {
+                try drawFullscreen(downsampleProgram, source: source, targets: targets, pass: pass.index) {
                     state.setUniform(downsampleProgram["u_factor"], int: Int32(factor))
                     state.setUniform(downsampleProgram["u_height"], int: Int32(h))
                 }
             }
             try glCheck("pass \(pass.index) (\(pass.purpose.rawValue) \"\(pass.label)\", \(pass.width)x\(pass.height))")
-            for j in freedAfter[pass.index] {
-                if let t = targets[j] { pool.release(t, frame: frame); targets[j] = nil }
+            for j in plan.freedAfter[pass.index] {
+                if let t = targets[j] {
+                    pool.release(t, frame: frame)
+                    targets[j] = nil
+                }
             }
         }
     }
@@ -387,7 +378,7 @@ public final class GLRenderer {
     /// A pass that computes every pixel from pass `source` (blur, downsample): one triangle over
     /// the viewport with `program`, unblended, after `setUniforms`.
     private func drawFullscreen(_ program: ShaderProgram, source: Int, targets: [PassTarget?], pass: Int,
-                                stats: inout FrameStats, setUniforms: () -> Void) throws {
+                                setUniforms: () -> Void) throws {
         guard let src = targets[source] else { throw GLRendererError.badPassReference(pass: pass, source: source) }
         state.setBlend(false)
         if !isES { state.setClipDistances(false, count: FrameData.maxRecordHalfPlanes) }
@@ -395,70 +386,34 @@ public final class GLRenderer {
         state.bindVertexArray(vertexArray)
         state.bindTexture(src.texture, unit: Unit.pass)
         setUniforms()
-        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-        stats.drawCalls += 1
+        state.drawTriangles(count: 3)
     }
 
-    /// One quad pass: batches of consecutive quads whose texture needs agree, one instanced
-    /// draw each.
-    private func drawQuads(_ quads: [DrawQuad], first: Int, features: [ShaderFeatures?],
-                           entries: [ObjectIdentifier: TextureCache.Entry], targets: [PassTarget?], width: Int, height: Int,
-                           stats: inout FrameStats) throws {
-        guard !quads.isEmpty else { return }
+    /// One quad pass: each of the plan's batches (`FramePlan`) as one instanced draw.
+    private func drawQuads(_ batches: [FramePlan.Batch], entries: [ObjectIdentifier: TextureCache.Entry], targets: [PassTarget?],
+                           width: Int, height: Int) throws {
+        guard !batches.isEmpty else { return }
         state.setBlend(true)
         state.bindVertexArray(vertexArray)
-
-        var batchStart = first, batchCount = 0
-        var bound: [GLuint?] = [nil, nil, nil]  // image, pass, mask units
-        var imageSize: (Float, Float) = (1, 1)  // of the bound image
-        var sourceSize: (Int32, Int32) = (1, 1)  // of the bound pass (and mask)
-        var batchFeatures: ShaderFeatures = []
-        func flush() throws {
-            guard batchCount > 0 else { return }
-            let program = try quadProgram(batchFeatures)
+        for batch in batches {
+            let program = try quadProgram(batch.features)
             state.useProgram(program.name)
             // Half-plane clips in the vertex stage only where the batch has them (quad.vert.glsl).
-            if !isES { state.setClipDistances(batchFeatures.contains(.halfPlanes), count: FrameData.maxRecordHalfPlanes) }
+            if !isES { state.setClipDistances(batch.features.contains(.halfPlanes), count: FrameData.maxRecordHalfPlanes) }
             state.setUniform(program["u_passSize"], float2: (Float(width), Float(height)))
             state.setUniform(program["u_passHeight"], float: Float(height))
-            for (unit, t) in bound.enumerated() { if let t { state.bindTexture(t, unit: unit) } }
-            if bound[Unit.image] != nil { state.setUniform(program["u_imageSize"], float2: imageSize) }
-            if bound[Unit.pass] != nil { state.setUniform(program["u_sourceSize"], int2: sourceSize) }
-            state.setUniform(program["u_firstQuad"], int: Int32(batchStart))
-            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batchCount))
-            stats.drawCalls += 1
-        }
-        for (k, q) in quads.enumerated() {
-            let g = first + k
-            var needs: [GLuint?] = [nil, nil, nil]
-            var needSize = imageSize, needSource = sourceSize
-            if features[g] != nil {
-                switch q.fill {
-                case .image(let f):
-                    if let e = entries[ObjectIdentifier(f.image)] {
-                        needs[Unit.image] = e.texture
-                        needSize = (Float(e.width), Float(e.height))
-                    }
-                case .pass(let f):
-                    needs[Unit.pass] = targets[f.pass]?.texture
-                    if let t = targets[f.pass] { needSource = (Int32(t.width), Int32(t.height)) }
-                    if let m = f.mask { needs[Unit.mask] = targets[m]?.texture }
-                case .color: break
-                }
+            if let image = batch.sources.image.flatMap({ entries[$0] }) {
+                state.bindTexture(image.texture, unit: Unit.image)
+                state.setUniform(program["u_imageSize"], float2: (Float(image.width), Float(image.height)))
             }
-            let fits = (0..<3).allSatisfy { needs[$0] == nil || bound[$0] == nil || needs[$0] == bound[$0] }
-            if !fits {
-                try flush()
-                batchStart = g; batchCount = 0
-                bound = [nil, nil, nil]
-                batchFeatures = []
+            if let source = batch.sources.pass.flatMap({ targets[$0] }) {
+                state.bindTexture(source.texture, unit: Unit.pass)
+                state.setUniform(program["u_sourceSize"], int2: (Int32(source.width), Int32(source.height)))
             }
-            for u in 0..<3 where needs[u] != nil { bound[u] = needs[u] }
-            imageSize = needSize; sourceSize = needSource
-            batchFeatures.formUnion(features[g] ?? [])
-            batchCount += 1
+            if let mask = batch.sources.mask.flatMap({ targets[$0] }) { state.bindTexture(mask.texture, unit: Unit.mask) }
+            state.setUniform(program["u_firstQuad"], int: Int32(batch.first))
+            state.drawQuadInstances(batch.count)
         }
-        try flush()
     }
 
     /// The last frame's records: what they were built from, the texels uploaded, and where each
@@ -519,7 +474,8 @@ public final class GLRenderer {
             if case .image(let f) = q.fill, let e = entries[ObjectIdentifier(f.image)] { scale = e.scale }
             r.data.clearQuad(g)
             r.features[g] = r.data.writeQuad(g, q, width: w, height: h, imageScale: scale)
-            lo = min(lo, g * FrameData.quadStride); hi = max(hi, (g + 1) * FrameData.quadStride)
+            lo = min(lo, g * FrameData.quadStride)
+            hi = max(hi, (g + 1) * FrameData.quadStride)
         }
         if lo < hi { try uploadData(r.data, texels: lo..<hi) }
         r.list = list
@@ -577,8 +533,7 @@ public final class GLRenderer {
                 var rowsData = [Float](raw.bindMemory(to: Float.self)[(first * FrameData.width * 4)..<min(end * FrameData.width * 4, data.floats.count)])
                 rowsData.append(contentsOf: repeatElement(0, count: (end - first) * FrameData.width * 4 - rowsData.count))
                 rowsData.withUnsafeBytes {
-                    glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, GLint(first), GLsizei(FrameData.width), GLsizei(end - first),
-                                    GLenum(GL_RGBA), GLenum(GL_FLOAT), $0.baseAddress)
+                    state.replaceFloatRows(first, end - first, width: FrameData.width, $0.baseAddress)
                 }
             }
             try glCheck("upload changed quad records (rows \(first)..<\(end) of the data texture)")
@@ -591,16 +546,14 @@ public final class GLRenderer {
             var newRows = 1
             while newRows < rows { newRows *= 2 }
             newRows = min(newRows, maxTextureSize)
-            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(FrameData.width), GLsizei(newRows), 0,
-                         GLenum(GL_RGBA), GLenum(GL_FLOAT), nil)
+            state.defineTexels(level: 0, format: GL_RGBA32F, width: FrameData.width, height: newRows, nil)
             dataRows = newRows
         }
         var floats = data.floats
         let full = rows * FrameData.width * 4
         if floats.count < full { floats.append(contentsOf: repeatElement(0, count: full - floats.count)) }
         floats.withUnsafeBytes {
-            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(FrameData.width), GLsizei(rows),
-                            GLenum(GL_RGBA), GLenum(GL_FLOAT), $0.baseAddress)
+            state.replaceFloatRows(0, rows, width: FrameData.width, $0.baseAddress)
         }
         try glCheck("upload quad records (\(rows) rows of the data texture)")
     }

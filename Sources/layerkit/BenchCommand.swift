@@ -122,7 +122,13 @@ struct BenchCommand: ParsableCommand {
         }
         var good = 0, bad = 0, n = 10
         while n <= kind.maximumCount {
-            if try median(n) <= FrameProfiler.budgetMs { good = n; n *= 2 } else { bad = n; break }
+            if try median(n) <= FrameProfiler.budgetMs {
+                good = n
+                n *= 2
+            } else {
+                bad = n
+                break
+            }
         }
         if bad > 0 {
             // Bisect to within 5 % (or one layer).

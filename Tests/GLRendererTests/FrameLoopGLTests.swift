@@ -34,4 +34,36 @@ final class FrameLoopGLTests: XCTestCase {
         XCTAssertEqual(loop.profiler.frames[1][.displayListReused], 1)
         XCTAssertEqual(loop.profiler.frames[1][.recordsWritten], 0)
     }
+
+    /// Draw calls are counted where they are made: images A, B, A one after another need three
+    /// draws (a unit cannot hold two textures); a shadow adds its source pass and two blurs.
+    func testDrawCallsAreTheDrawsMade() throws {
+        let gl = try GLHarness()
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 40, height: 10)
+        let a = CGImage(bitmap: Bitmap(width: 1, height: 1, pixels: [255, 0, 0, 255]))
+        let b = CGImage(bitmap: Bitmap(width: 1, height: 1, pixels: [0, 0, 255, 255]))
+        for (i, image) in [a, b, a].enumerated() {
+            let leaf = CALayer()
+            leaf.frame = CGRect(x: Double(i) * 12, y: 2, width: 6, height: 6)
+            leaf.contents = image
+            root.addSublayer(leaf)
+        }
+        let canvas = FrameLoop.Canvas(width: 40, height: 10)
+        let loop = FrameLoop(renderer: gl.renderer)
+        try loop.drawFrame(LayerTreeSource(root), at: 0, canvas: canvas)
+        XCTAssertEqual(loop.profiler.frames[0][.drawCalls], 3)
+
+        let shadowed = root.sublayers![1]
+        shadowed.shadowOpacity = 1
+        shadowed.shadowRadius = 2
+        try loop.drawFrame(LayerTreeSource(root), at: 1.0 / 60, canvas: canvas)
+        let list = try XCTUnwrap(loop.profiler.frames.last)
+        // The shadowed layer is drawn into a source pass (one draw: B), blurred along x and y
+        // (two draws), and the canvas draws A, the shadow (pass 2) and the layer from its source
+        // pass (pass 0), then A: the pass unit cannot hold passes 2 and 0 at once, so two draws,
+        // [A, shadow] and [layer, A].
+        XCTAssertEqual(list[.passes], 4)
+        XCTAssertEqual(list[.drawCalls], 1 + 2 + 2)
+    }
 }

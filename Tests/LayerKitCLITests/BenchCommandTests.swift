@@ -33,7 +33,10 @@ final class BenchCommandTests: XCTestCase {
             let slices = events.filter { $0["ph"] as? String == "X" && $0["cat"] as? String == "phase" }
             XCTAssertEqual(slices.count, 4 * phases.count, "one slice per phase per frame")
             XCTAssertTrue(events.contains { $0["ph"] as? String == "C" && $0["name"] as? String == "quads" })
-            for s in slices { XCTAssertNotNil(s["ts"] as? Double); XCTAssertNotNil(s["dur"] as? Double) }
+            for s in slices {
+                XCTAssertNotNil(s["ts"] as? Double)
+                XCTAssertNotNil(s["dur"] as? Double)
+            }
         }
     }
 

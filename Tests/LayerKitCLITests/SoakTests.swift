@@ -47,7 +47,10 @@ final class SoakTests: XCTestCase {
         print("soak \(report.backend): rss MiB \(mib.joined(separator: " ")); textures \(report.samples.map { $0.textures.map(String.init) ?? "-" })")
         // A sanitizer's quarantine and shadow memory count as resident and say nothing about
         // leaks; the unsanitized run of this test is the one that bounds memory.
-        if let sanitizer = activeSanitizer { print("soak: rss bound not checked under the \(sanitizer) sanitizer"); return }
+        if let sanitizer = activeSanitizer {
+            print("soak: rss bound not checked under the \(sanitizer) sanitizer")
+            return
+        }
         XCTAssertLessThan(growth, Self.rssGrowthLimit, "\(report.backend): rss grew by \(growth) bytes after warm-up: \(mib)",
                           file: file, line: line)
     }
