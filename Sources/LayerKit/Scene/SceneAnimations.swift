@@ -59,6 +59,9 @@ enum SceneAnimation {
         "group": timingKeys.union(["animations"]),
     ]
 
+    /// Every field an animation of some type may have.
+    static var allFields: [String] { allowedKeys.values.reduce(into: Set<String>()) { $0.formUnion($1) }.sorted() }
+
     /// Reads an animation and its key.
     static func read(_ node: SceneNode) throws -> (String?, CAAnimation) {
         let object = try node.object(allowing: nil, what: "an animation")
