@@ -97,6 +97,17 @@ final class CAAnimationValueTests: XCTestCase {
         XCTAssertEqual(keyframeX({ $0.values = [0, 10, 40]; $0.calculationMode = .paced }, at: 10.125), 5, accuracy: 1e-9)
     }
 
+    func testKeyframeCubic() {
+        // Values 0, 10, 30 at key times 0, ½, 1; p = ¼ is s = ½ into the first segment, whose
+        // tangents are (10 − 0)/2 = 5 (the start is its own neighbour) and (30 − 0)/2 = 15:
+        // ½·0 + ⅛·5 + ½·10 − ⅛·15 = 3.75.
+        XCTAssertEqual(keyframeX({ $0.values = [0, 10, 30]; $0.calculationMode = .cubic }, at: 10.25), 3.75, accuracy: 1e-9)
+        // Tension 1 everywhere: zero tangents, so the midpoint is halfway, 5.
+        XCTAssertEqual(keyframeX({ $0.values = [0, 10, 30]; $0.calculationMode = .cubic; $0.tensionValues = [1, 1, 1] }, at: 10.25), 5, accuracy: 1e-9)
+        // Bias 1 at the second keyframe: its incoming tangent is 2·½·(10 − 0) = 10: 0.625 + 5 − 1.25.
+        XCTAssertEqual(keyframeX({ $0.values = [0, 10, 30]; $0.calculationMode = .cubic; $0.biasValues = [0, 1, 0] }, at: 10.25), 4.375, accuracy: 1e-9)
+    }
+
     private func spring(_ configure: (CASpringAnimation) -> Void, at t: Double) -> CGFloat {
         let a = CASpringAnimation(keyPath: "position.x")
         a.fromValue = 0; a.toValue = 100; a.duration = 5

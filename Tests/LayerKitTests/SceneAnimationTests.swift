@@ -19,6 +19,7 @@ final class SceneAnimationTests: XCTestCase {
          "animations": [
            {"type": "basic", "key": "move", "keyPath": "position", "fromValue": [0, 0], "toValue": [100, 50], "duration": 4},
            {"type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0.5], "keyTimes": [0, 0.5, 1], "timingFunctions": ["linear", "easeIn"], "duration": 2, "repeatCount": "infinity"},
+           {"type": "keyframe", "keyPath": "shadowRadius", "values": [0, 4], "calculationMode": "cubic", "tensionValues": [1, 1], "duration": 2},
            {"type": "spring", "keyPath": "cornerRadius", "fromValue": 0, "toValue": 10, "damping": 20, "duration": 3},
            {"type": "group", "duration": 1, "beginTime": 5, "fillMode": "forwards", "removedOnCompletion": false,
             "animations": [{"type": "basic", "keyPath": "transform.rotation.z", "toValue": 3.141592653589793, "fillMode": "forwards"}]}
@@ -37,6 +38,8 @@ final class SceneAnimationTests: XCTestCase {
         // Spring ζ = 1, ω0 = 10: x(1) = 1 − 11·e^(−10).
         XCTAssertEqual(s.cornerRadius, 10 * (1 - 11 * exp(-10)), accuracy: 1e-9)
         XCTAssertEqual(s.transform, .identity)
+        // Cubic with tension 1 (flat tangents) halfway: h01(½)·4 = 2.
+        XCTAssertEqual(s.shadowRadius, 2, accuracy: 1e-9)
         // Layer time 1.6575 is 0.6575 into the second keyframe segment (1 → ½), which easeIn
         // turns into ½ (hand-solved at s = ½): opacity ¾.
         let t = 1 + (1 + 0.6575 - 0.5) / 2
@@ -89,6 +92,10 @@ final class SceneAnimationTests: XCTestCase {
                          #"root.animations[0].fillMode: unknown value "sideways"; expected one of removed, forwards, backwards, both"#)
         assertLayerError(animation(#"{"type": "group", "animations": [{"type": "basic", "keyPath": "opacity", "values": [1]}]}"#),
                          "root.animations[0].animations[0].values: unknown field for a basic animation")
+        assertLayerError(animation(#"{"type": "keyframe", "keyPath": "opacity", "values": [0, 1], "calculationMode": "cubic", "biasValues": [0]}"#),
+                         "root.animations[0].biasValues: expected 2 numbers (one per value), found 1")
+        assertLayerError(animation(#"{"type": "keyframe", "keyPath": "opacity", "values": [0, 1], "calculationMode": "cubicPaced"}"#),
+                         #"root.animations[0].calculationMode: unknown value "cubicPaced"; expected one of linear, discrete, paced, cubic"#)
         assertLayerError(#"{"speed": 1e999}"#, "root.speed: number out of range (not finite)")
         XCTAssertThrowsError(try readScene(sceneText(root: "{}", extra: #""timeline": {"duration": 1, "fps": 0}"#))) {
             XCTAssertEqual("\($0)", "test.json: timeline.fps: must be > 0, not 0")

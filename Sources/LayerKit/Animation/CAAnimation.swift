@@ -187,13 +187,21 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     public var keyTimes: [NSNumber]?
     /// One timing function per segment.
     public var timingFunctions: [CAMediaTimingFunction]?
-    /// How values between keyframes are computed.
+    /// How values between keyframes are computed. (`cubicPaced` is evaluated as `paced` for
+    /// now.)
     public var calculationMode: CAAnimationCalculationMode = .linear
+    /// Per keyframe, how sharply the `cubic` curve bends there (1 tight, −1 round; 0 default).
+    public var tensionValues: [NSNumber]?
+    /// Per keyframe, how sharp the `cubic` curve's corner is (0 smooth).
+    public var continuityValues: [NSNumber]?
+    /// Per keyframe, where the `cubic` curve overshoots (−1 before, 1 after the keyframe).
+    public var biasValues: [NSNumber]?
 
     override func copyFields(from other: CAAnimation) {
         super.copyFields(from: other)
         guard let o = other as? CAKeyframeAnimation else { return }
         values = o.values; keyTimes = o.keyTimes; timingFunctions = o.timingFunctions; calculationMode = o.calculationMode
+        tensionValues = o.tensionValues; continuityValues = o.continuityValues; biasValues = o.biasValues
     }
 
     override func values(at phase: AnimationPhase, kind: AnimatedValueKind, underlying: AnimatedValue)
@@ -208,7 +216,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             let times = keyTimes?.map(\.doubleValue) ?? (0...n).map { Double($0) / Double(n) }
             let i = times.lastIndex { $0 <= p } ?? 0
             value = v[min(i, n - 1)]
-        case .paced:
+        case .paced, .cubicPaced:
             var lengths = [0.0]
             for i in 1..<max(n, 1) { lengths.append(lengths[i - 1] + AnimatedValueKind.distance(v[i - 1], v[i])) }
             let total = lengths.last!
@@ -216,14 +224,17 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             value = Self.segment(v, times: times, p: p, easing: nil)
         default:
             let times = keyTimes?.map(\.doubleValue) ?? (0..<n).map { Double($0) / Double(max(n - 1, 1)) }
-            value = Self.segment(v, times: times, p: p, easing: timingFunctions)
+            value = Self.segment(v, times: times, p: p, easing: timingFunctions,
+                                 cubic: calculationMode == .cubic ? (tensionValues, continuityValues, biasValues) : nil)
         }
         return (value, v[0], v[n - 1])
     }
 
-    /// Linear interpolation within the segment of `times` that holds `p`, its local fraction
-    /// eased by that segment's timing function.
-    private static func segment(_ v: [AnimatedValue], times: [Double], p: Double, easing: [CAMediaTimingFunction]?) -> AnimatedValue {
+    /// Interpolation within the segment of `times` that holds `p`, its local fraction eased by
+    /// that segment's timing function: linear, or with `cubic` (tension, continuity, bias per
+    /// keyframe) a Kochanek–Bartels spline whose end points are their own outer neighbours.
+    private static func segment(_ v: [AnimatedValue], times: [Double], p: Double, easing: [CAMediaTimingFunction]?,
+                                cubic: ([NSNumber]?, [NSNumber]?, [NSNumber]?)? = nil) -> AnimatedValue {
         guard v.count > 1, times.count == v.count else { return v[0] }
         if p <= times[0] { return v[0] }
         if p >= times[v.count - 1] { return v[v.count - 1] }
@@ -231,7 +242,20 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         let span = times[i + 1] - times[i]
         var local = span > 0 ? (p - times[i]) / span : 1
         if let easing, i < easing.count { local = easing[i].evaluate(local) }
-        return AnimatedValueKind.interpolate(v[i], v[i + 1], local)
+        guard let cubic, case let .vector(p0) = v[max(i - 1, 0)], case let .vector(p1) = v[i],
+              case let .vector(p2) = v[i + 1], case let .vector(p3) = v[min(i + 2, v.count - 1)] else {
+            return AnimatedValueKind.interpolate(v[i], v[i + 1], local)
+        }
+        func param(_ list: [NSNumber]?, _ k: Int) -> Double { list.map { k < $0.count ? $0[k].doubleValue : 0 } ?? 0 }
+        let (t1, c1, b1) = (param(cubic.0, i), param(cubic.1, i), param(cubic.2, i))
+        let (t2, c2, b2) = (param(cubic.0, i + 1), param(cubic.1, i + 1), param(cubic.2, i + 1))
+        let s = local, s2 = local * local, s3 = local * local * local
+        let h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2
+        return .vector((0..<p1.count).map { k in
+            let out = (1 - t1) * (1 + b1) * (1 + c1) / 2 * (p1[k] - p0[k]) + (1 - t1) * (1 - b1) * (1 - c1) / 2 * (p2[k] - p1[k])
+            let into = (1 - t2) * (1 + b2) * (1 - c2) / 2 * (p2[k] - p1[k]) + (1 - t2) * (1 - b2) * (1 + c2) / 2 * (p3[k] - p2[k])
+            return h00 * p1[k] + h10 * out + h01 * p2[k] + h11 * into
+        })
     }
 }
 

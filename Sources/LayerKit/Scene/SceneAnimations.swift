@@ -10,8 +10,9 @@ extension CAMediaTimingFillMode: SceneEnum {
 }
 
 extension CAAnimationCalculationMode: SceneEnum {
-    /// The modes LayerKit evaluates (the cubic modes are not implemented yet).
-    public static let allCases: [Self] = [.linear, .discrete, .paced]
+    /// The modes a scene may name (`cubicPaced` is not evaluated as Core Animation does yet,
+    /// so the reader refuses it).
+    public static let allCases: [Self] = [.linear, .discrete, .paced, .cubic]
 }
 
 /// The layer timing fields (`CAMediaTiming` on `CALayer`), read and written beside the
@@ -55,7 +56,7 @@ enum SceneAnimation {
     private static let allowedKeys: [String: Set<String>] = [
         "basic": propertyKeys.union(["fromValue", "toValue", "byValue"]),
         "spring": propertyKeys.union(["fromValue", "toValue", "byValue", "mass", "stiffness", "damping", "initialVelocity", "allowsOverdamping"]),
-        "keyframe": propertyKeys.union(["values", "keyTimes", "timingFunctions", "calculationMode"]),
+        "keyframe": propertyKeys.union(["values", "keyTimes", "timingFunctions", "calculationMode", "tensionValues", "continuityValues", "biasValues"]),
         "group": timingKeys.union(["animations"]),
     ]
 
@@ -161,6 +162,14 @@ enum SceneAnimation {
             if times.first != 0 || times.last != 1 { throw timesNode.error("key times must start at 0 and end at 1") }
             k.keyTimes = times.map { NSNumber(value: $0) }
         }
+        for (name, key) in [("tensionValues", \CAKeyframeAnimation.tensionValues), ("continuityValues", \.continuityValues), ("biasValues", \.biasValues)] {
+            guard let listNode = object[name] else { continue }
+            let list = try listNode.elements(shape: "an array of numbers").map { try $0.number() }
+            guard list.count == values.count else {
+                throw listNode.error("expected \(values.count) numbers (one per value), found \(list.count)")
+            }
+            k[keyPath: key] = list.map { NSNumber(value: $0) }
+        }
         if let functionsNode = object["timingFunctions"] {
             let functions = try functionsNode.elements(shape: "an array of timing functions").map(timingFunction)
             guard functions.count == max(segments, 1) else {
@@ -238,6 +247,9 @@ enum SceneAnimation {
                 if let times = k.keyTimes { m.append(("keyTimes", .array(try times.map { try jsonNumber($0.doubleValue) }))) }
                 if let fs = k.timingFunctions { m.append(("timingFunctions", .array(try fs.map(timingFunctionJSON)))) }
                 if k.calculationMode != .linear { m.append(("calculationMode", k.calculationMode.sceneJSON())) }
+                for (name, list) in [("tensionValues", k.tensionValues), ("continuityValues", k.continuityValues), ("biasValues", k.biasValues)] {
+                    if let list { m.append((name, .array(try list.map { try jsonNumber($0.doubleValue) }))) }
+                }
             }
         } else if a is CAPropertyAnimation {
             throw SceneError(path: "\(path).keyPath", message: "no key path, or one LayerKit cannot animate")
