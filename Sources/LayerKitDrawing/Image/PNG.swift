@@ -27,7 +27,10 @@ public enum ImageError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The bytes are not a PNG, or the PNG is truncated or corrupt; `reason` says what is wrong
     /// (libpng's own message once the signature has matched).
     case invalidPNG(source: String, reason: String)
-    /// The image is wider or taller than `Bitmap.maximumPNGSide` pixels.
+    /// The bytes are not a JPEG, or the JPEG is truncated or corrupt; `reason` says what is
+    /// wrong (libjpeg's own message once the signature has matched).
+    case invalidJPEG(source: String, reason: String)
+    /// The image is wider or taller than `Bitmap.maximumPNGSide` pixels (PNG or JPEG).
     case tooLarge(source: String, width: Int, height: Int)
     /// Encoding or writing failed; `destination` is the path, or "PNG data" for `pngData()`.
     case cannotEncode(destination: String, reason: String)
@@ -41,6 +44,8 @@ public enum ImageError: Error, CustomStringConvertible, Equatable, Sendable {
             return "\(path): cannot read: \(reason)"
         case let .invalidPNG(source, reason):
             return "\(source): not a valid PNG: \(reason)"
+        case let .invalidJPEG(source, reason):
+            return "\(source): not a valid JPEG: \(reason)"
         case let .tooLarge(source, width, height):
             return "\(source): image is \(width)x\(height) px; at most \(Bitmap.maximumPNGSide) px a side is supported"
         case let .cannotEncode(destination, reason):
@@ -50,7 +55,7 @@ public enum ImageError: Error, CustomStringConvertible, Equatable, Sendable {
 }
 
 extension Bitmap {
-    /// The largest width or height, in pixels, that PNG decoding accepts. A limit keeps a
+    /// The largest width or height, in pixels, that PNG and JPEG decoding accept. A limit keeps a
     /// hostile or broken file from asking for gigabytes of memory (16384² RGBA is already 1 GiB).
     public static let maximumPNGSide = 16384
 
@@ -100,7 +105,7 @@ extension Bitmap {
         return data
     }
 
-    private init(decodingPNG data: [UInt8], source: String) throws {
+    init(decodingPNG data: [UInt8], source: String) throws {
         guard data.starts(with: pngSignature) else {
             throw ImageError.invalidPNG(source: source, reason: data.isEmpty ? "no bytes at all" : "no PNG signature")
         }
@@ -151,7 +156,7 @@ extension Bitmap {
     }
 }
 
-private let pngSignature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+let pngSignature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
 
 /// gAMA, cHRM, sRGB, iCCP: the chunks that would make libpng convert sample values.
 private let colorManagementChunkTypes: Set<[UInt8]> = [
@@ -206,7 +211,7 @@ private func unpremultiplied(_ premultiplied: [UInt8]) -> [UInt8] {
 }
 
 /// The whole file at `path`, with `errno` turned into `ImageError`.
-private func readAllBytes(_ path: String) throws -> [UInt8] {
+func readAllBytes(_ path: String) throws -> [UInt8] {
     func failure(_ code: Int32) -> ImageError {
         code == ENOENT ? .fileNotFound(path: path) : .unreadable(path: path, reason: String(cString: strerror(code)))
     }
