@@ -3,9 +3,7 @@
 // weights[|k|] * src[x + k] (along x or y), where texels outside the source are transparent.
 // Source and target have the same size and orientation, so gl_FragCoord addresses both.
 
-#define DATA_WIDTH 1024
-
-uniform highp sampler2D u_data;   // the weights, four per texel from u_weightStart
+uniform highp sampler2D u_data;   // the weights (DATA_WIDTH texels a row, from the prelude), four per texel from u_weightStart
 uniform highp sampler2D u_source; // the pass being blurred
 uniform int u_weightStart;        // texel index of weights[0..3]
 uniform int u_taps;               // n: weights[0...n]

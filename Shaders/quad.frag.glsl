@@ -33,12 +33,14 @@
 //   LK_BORDER         some border leaves a hole: the inner cut-out
 //   LK_ONE_FILL       the draw's quads all have the same kind of fill: no per-quad test
 //   LK_SEGMENTED_MAPS some image's texel map has several segments (contentsCenter); else every
-//                     map has one segment per axis (v_r12, v_r13: the first segment of axis(),
+//                     map has one segment per axis (rec_imageXSegment, rec_imageYSegment: the
+//                     first segment of axis(),
 //                     with the same arithmetic), and the segment inputs are left unread, which
 //                     spares the rasteriser their setup
 
-#define DATA_WIDTH 1024
-#define CLIP_STRIDE 4
+// The quad record's fields arrive as flat varyings, unpacked by name (rec_cornerRadius…) by the
+// prelude the renderer puts after the version line, made from the one description of the
+// layout, Sources/GLRenderer/QuadRecordLayout.swift (see quad.vert.glsl).
 
 uniform highp sampler2D u_data;   // records (see quad.vert.glsl) and clip records
 uniform highp sampler2D u_image;  // image fill: contents, rows top-down, with uploaded mip levels
@@ -49,20 +51,6 @@ uniform vec2 u_imageSize;         // u_image's level 0 size in texels (textureSi
                                   // cost llvmpipe a sixth of an image-heavy frame)
 uniform ivec2 u_sourceSize;       // u_pass's size (u_mask's is the same)
 
-flat in vec4 v_r0;
-flat in vec4 v_r1;
-flat in vec4 v_r2;
-flat in vec4 v_r3;
-flat in vec4 v_r4;
-flat in vec4 v_r5;
-flat in vec4 v_r6;
-flat in vec4 v_r7;
-flat in vec4 v_r8;
-flat in vec4 v_r9;
-flat in vec4 v_r10;
-flat in vec4 v_r11;
-flat in vec4 v_r12;
-flat in vec4 v_r13;
 #ifdef LK_HALF_PLANES
 flat in vec4 v_h0;
 flat in vec4 v_h1;
@@ -155,7 +143,7 @@ vec4 passLinear(sampler2D tex, vec2 uv) {
 
 void main() {
     // Pixel centre in top-left pixel coordinates, relative to the quad's reference pixel.
-    vec2 q = vec2(gl_FragCoord.x, u_passHeight - gl_FragCoord.y) - v_r2.yz;
+    vec2 q = vec2(gl_FragCoord.x, u_passHeight - gl_FragCoord.y) - rec_referencePixel;
 #ifdef LK_HALF_PLANES
     vec3 q1 = vec3(q, 1.0);
     if (dot(v_h0.xyz, q1) < 0.0 || dot(vec3(v_h0.w, v_h1.xy), q1) < 0.0 ||
@@ -163,8 +151,8 @@ void main() {
 #endif
     // Coverage.local, inline and without branches (see roundedRect): a pixel that sees the
     // plane from behind (front false) gets no coverage.
-    vec3 c0 = v_r0.xyz, c1 = vec3(v_r0.w, v_r1.xy);
-    vec3 h = q.x * c0 + q.y * c1 + vec3(v_r1.zw, v_r2.x);
+    vec3 c0 = rec_mapDx, c1 = rec_mapDy;
+    vec3 h = q.x * c0 + q.y * c1 + rec_mapOrigin;
     bool front = h.z > 0.0;
     float iw = 1.0 / h.z;
     vec2 l = h.xy * iw;
@@ -174,32 +162,32 @@ void main() {
 #endif
 
     // Shape.
-    vec4 rect = v_r3;
+    vec4 rect = rec_rect;
 #ifdef LK_SHAPE_FULL
-    float radius = v_r11.z;
-    bool aa = v_r4.y != 0.0;
+    float radius = rec_cornerRadius;
+    bool aa = rec_antialiased != 0.0;
     float cov = roundedRect(l, rect, radius, aa, jac);
   #ifdef LK_BORDER
-    float bw = v_r11.w;
+    float bw = rec_borderWidth;
     float hole = roundedRect(l, rect + vec4(bw, bw, -bw, -bw), max(radius - bw, 0.0), aa, jac);
-    cov = (v_r4.x != 0.0 && cov > 0.0) ? cov * (1.0 - hole) : cov;
+    cov = (rec_borderHasHole != 0.0 && cov > 0.0) ? cov * (1.0 - hole) : cov;
   #endif
 #else
     // Aliased square corners: roundedRect reduces to the inside test (r is 0, no corner).
     float cov = (l.x >= rect.x && l.x < rect.z && l.y >= rect.y && l.y < rect.w) ? 1.0 : 0.0;
   #ifdef LK_BORDER
-    float bw = v_r11.w;
+    float bw = rec_borderWidth;
     vec4 inner = rect + vec4(bw, bw, -bw, -bw);
     float hole = (l.x >= inner.x && l.x < inner.z && l.y >= inner.y && l.y < inner.w) ? 1.0 : 0.0;
-    cov = (v_r4.x != 0.0 && cov > 0.0) ? cov * (1.0 - hole) : cov;
+    cov = (rec_borderHasHole != 0.0 && cov > 0.0) ? cov * (1.0 - hole) : cov;
   #endif
 #endif
     cov = front ? cov : 0.0;
 
 #ifdef LK_CLIPS
     if (!(cov > 0.0)) discard;
-    int clipCount = int(v_r4.w);
-    int clipStart = int(v_r5.x);
+    int clipCount = int(rec_clipCount);
+    int clipStart = int(rec_clipStart);
     for (int k = 0; k < clipCount; k++) {
         cov *= clipCoverage(clipStart + k * CLIP_STRIDE, q);
         if (!(cov > 0.0)) discard;
@@ -208,12 +196,12 @@ void main() {
 
     // Fill. With one kind of fill in the draw (LK_ONE_FILL) it is taken without a test.
     vec4 color = vec4(0.0);
-    float fillKind = v_r4.z;
+    float fillKind = rec_fillKind;
 #ifdef LK_COLOR
   #ifdef LK_ONE_FILL
-    color = v_r6;
+    color = rec_color;
   #else
-    color = fillKind == 0.0 ? v_r6 : color;
+    color = fillKind == 0.0 ? rec_color : color;
   #endif
 #endif
 #if defined(LK_NEAREST) || defined(LK_LINEAR) || defined(LK_TRILINEAR)
@@ -222,11 +210,13 @@ void main() {
   #endif
     {
   #ifdef LK_SEGMENTED_MAPS
-        vec2 ux = axis(l.x, v_r7.xyz, vec3(v_r7.w, v_r8.xy), vec3(v_r8.zw, v_r9.x));
-        vec2 vy = axis(l.y, v_r9.yzw, v_r10.xyz, vec3(v_r10.w, v_r11.xy));
+        vec2 ux = axis(l.x, rec_imageXStarts, rec_imageXTexels, rec_imageXSlopes);
+        vec2 vy = axis(l.y, rec_imageYStarts, rec_imageYTexels, rec_imageYSlopes);
   #else
-        vec2 ux = vec2(v_r12.y + (l.x - v_r12.x) * v_r12.z, v_r12.z);
-        vec2 vy = vec2(v_r13.x + (l.y - v_r12.w) * v_r13.y, v_r13.y);
+        // (start, texel, slope) per axis.
+        vec3 xs = rec_imageXSegment, ys = rec_imageYSegment;
+        vec2 ux = vec2(xs.y + (l.x - xs.x) * xs.z, xs.z);
+        vec2 vy = vec2(ys.y + (l.y - ys.x) * ys.z, ys.z);
   #endif
         vec2 uv = vec2(ux.x, vy.x);
   #ifdef LK_LOD
@@ -235,12 +225,12 @@ void main() {
         float dudx = su * jac.x, dvdx = sv * jac.y, dudy = su * jac.z, dvdy = sv * jac.w;
         float rho = max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy);
         float lod = rho > 0.0 ? 0.5 * log2(rho) : -1.0e30;
-        // 0 nearest, 1 linear, 2 trilinear (v_r5.y minification, v_r5.z magnification).
-        float filterKind = lod > 0.0 ? v_r5.y : v_r5.z;
+        // 0 nearest, 1 linear, 2 trilinear.
+        float filterKind = lod > 0.0 ? rec_minificationFilter : rec_magnificationFilter;
   #else
         // Without LK_LOD every image in the draw minifies and magnifies with the same filter,
         // neither trilinear: the level of detail decides nothing.
-        float filterKind = v_r5.z;
+        float filterKind = rec_magnificationFilter;
         float lod = 0.0;
   #endif
         vec2 st = uv / u_imageSize;
@@ -263,13 +253,13 @@ void main() {
     if (fillKind == 2.0)
   #endif
     {
-        vec2 uv = (l - rect.xy) * v_r5.y;
+        vec2 uv = (l - rect.xy) * rec_passScale;
         color = passLinear(u_pass, uv);
-        if (v_r5.z != 0.0) color *= passLinear(u_mask, uv).a;
-        if (v_r5.w != 0.0) color = v_r6 * color.a;
+        if (rec_passHasMask != 0.0) color *= passLinear(u_mask, uv).a;
+        if (rec_passHasTint != 0.0) color = rec_color * color.a;
     }
 #endif
     // A fragment without coverage writes transparent black, which source-over blending leaves
     // the target unchanged by, as a discard would.
-    o_color = cov > 0.0 ? color * (cov * v_r2.w) : vec4(0.0);
+    o_color = cov > 0.0 ? color * (cov * rec_opacity) : vec4(0.0);
 }

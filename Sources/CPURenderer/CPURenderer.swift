@@ -26,6 +26,12 @@ public final class CPURenderer {
     private var previous: (list: DisplayList, canvas: Target, bounds: [PixelRect?])?
     /// Pixels redrawn by the last `render`, for profiles and tests.
     public private(set) var lastRedrawnPixels = 0
+    /// The most bytes of finished offscreen passes the last `render` held at once, as it keeps
+    /// them (`bytesPerPassPixel` a pixel), for profiles and tests: what
+    /// `DisplayList.lastReaders` bounds.
+    public private(set) var lastPeakPassBytes = 0
+    /// Bytes a finished pass takes per pixel: its RGBA8 pixels and the floats it is sampled from.
+    public static let bytesPerPassPixel = 4 + MemoryLayout<SIMD4<Float>>.stride
     /// Whether unchanged pixels are kept from the last frame (on by default); off, every frame
     /// is drawn in full, as benchmarks of static frames against other renderers need.
     public var tracksDamage = true
@@ -34,13 +40,20 @@ public final class CPURenderer {
     public init() {}
 
     /// Renders the display list; the result is the canvas pass, cleared to its background.
-    public func render(_ list: DisplayList) -> Bitmap {
+    /// Throws `CanvasSizeError` for a canvas over the limit, before allocating it.
+    public func render(_ list: DisplayList) throws -> Bitmap {
+        try CanvasSizeError.check(width: Double(list.width), height: Double(list.height))
         if tracksDamage, let canvas = redrawDamage(list) { return canvas.bitmap() }
-        var results: [Texture] = []
-        results.reserveCapacity(list.passes.count)
+        // Finished passes until their last reader has drawn (`lastReaders`), then freed: a frame
+        // holds only the passes still to be read.
+        var results = [Texture?](repeating: nil, count: list.passes.count)
+        var freedAfter = [[Int]](repeating: [], count: list.passes.count)
+        for (i, reader) in list.lastReaders.enumerated() { freedAfter[reader ?? i].append(i) }
         var used = Set<ObjectIdentifier>()
         var canvas: Target?
         var bounds: [PixelRect?] = []
+        var held = 0
+        lastPeakPassBytes = 0
         for pass in list.passes {
             let isCanvas = pass.index == list.passes.count - 1
             let target = Target(width: pass.width, height: pass.height, clear: isCanvas ? list.background : .clear)
@@ -50,9 +63,21 @@ public final class CPURenderer {
                 if isCanvas { bounds = prepared.bounds }
                 draw(prepared.quads, into: target, area: PixelRect(x0: 0, x1: pass.width, y0: 0, y1: pass.height))
             case let .blur(source, horizontal, weights):
-                blur(results[source], horizontal: horizontal, weights: weights, into: target)
+                blur(results[source]!, horizontal: horizontal, weights: weights, into: target)
+            case let .downsample(source, factor):
+                downsample(results[source]!, factor: factor, into: target)
             }
-            if isCanvas { canvas = target } else { results.append(Texture(target.bitmap())) }
+            if isCanvas {
+                canvas = target
+            } else {
+                results[pass.index] = Texture(target.bitmap())
+                held += pass.width * pass.height * Self.bytesPerPassPixel
+                lastPeakPassBytes = max(lastPeakPassBytes, held)
+            }
+            for i in freedAfter[pass.index] where results[i] != nil {
+                results[i] = nil
+                held -= list.passes[i].width * list.passes[i].height * Self.bytesPerPassPixel
+            }
         }
         textures = textures.filter { used.contains($0.key) }
         lastRedrawnPixels = list.width * list.height
@@ -63,7 +88,7 @@ public final class CPURenderer {
     /// The quads that draw something, prepared, and every quad's bounds (nil for those that
     /// draw nothing). One array of prepared quads: they are large, and arrays of megabytes are
     /// fresh pages, which cost more to fault in than to fill.
-    private func prepare(_ quads: [DrawQuad], _ passes: [Texture], _ pass: RenderPass,
+    private func prepare(_ quads: [DrawQuad], _ passes: [Texture?], _ pass: RenderPass,
                          _ used: inout Set<ObjectIdentifier>) -> (quads: [PreparedQuad], bounds: [PixelRect?]) {
         var prepared: [PreparedQuad] = [], bounds: [PixelRect?] = []
         prepared.reserveCapacity(quads.count); bounds.reserveCapacity(quads.count)
@@ -154,6 +179,25 @@ public final class CPURenderer {
         }
         }
     }
+
+    /// `RenderPass.Content.downsample`: each pixel the mean of a `factor` x `factor` block, the
+    /// block's texels summed row by row, left to right, as the GL shader sums them.
+    private func downsample(_ src: Texture, factor k: Int, into target: Target) {
+        let s = src.base, scale = 1 / Float(k * k), w = target.width, h = target.height
+        target.write { target in
+            DispatchQueue.concurrentPerform(iterations: (h + bandHeight - 1) / bandHeight) { band in
+                for y in (band * bandHeight)..<min(band * bandHeight + bandHeight, h) {
+                    for x in 0..<w {
+                        var acc = SIMD4<Float>(0, 0, 0, 0)
+                        for sy in (y * k)..<min(y * k + k, s.height) {
+                            for sx in (x * k)..<min(x * k + k, s.width) { acc += s.texel(sx, sy) }
+                        }
+                        target.store(x, y, acc * scale)
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// A render target: premultiplied RGBA8 in a `Bitmap`, handed out without copying (the
@@ -225,5 +269,16 @@ struct PixelWriter: @unchecked Sendable {
         let i = (y * width + x) * 4
         pixels[i] = PixelWriter.byte(v.x); pixels[i + 1] = PixelWriter.byte(v.y)
         pixels[i + 2] = PixelWriter.byte(v.z); pixels[i + 3] = PixelWriter.byte(v.w)
+    }
+}
+
+extension CPURenderer: FrameRenderer {
+    /// `cpu`.
+    public var name: String { "cpu" }
+
+    /// `render(_:)`, timed as the `draw` phase of `profiler`.
+    public func render(_ list: DisplayList, profiler: FrameProfiler?) throws -> Bitmap {
+        guard let profiler else { return try render(list) }
+        return try profiler.measure("draw") { try render(list) }
     }
 }

@@ -71,7 +71,7 @@ struct PreparedQuad {
     let needsJacobian: Bool
     let passScale: Double
 
-    init?(_ q: DrawQuad, textures: (CGImage) -> Texture, passes: [Texture], width: Int, height: Int) {
+    init?(_ q: DrawQuad, textures: (CGImage) -> Texture, passes: [Texture?], width: Int, height: Int) {
         quad = q
         let r = q.rect.standardized
         (minX, minY, maxX, maxY) = (Double(r.minX), Double(r.minY), Double(r.maxX), Double(r.maxY))
@@ -126,8 +126,11 @@ struct PreparedQuad {
             minFilter = Filter(f.minification); magFilter = Filter(f.magnification)
         case .pass(let f):
             kind = .pass
-            texture = passes[f.pass]
-            if let m = f.mask { mask = passes[m]; hasMask = true }
+            texture = passes[f.pass]!
+            if let m = f.mask {
+                mask = passes[m]!
+                hasMask = true
+            }
             tint = f.tint.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
             passScale = f.scale
         }

@@ -10,9 +10,7 @@ enum EmbeddedShaders {
 // weights[|k|] * src[x + k] (along x or y), where texels outside the source are transparent.
 // Source and target have the same size and orientation, so gl_FragCoord addresses both.
 
-#define DATA_WIDTH 1024
-
-uniform highp sampler2D u_data;   // the weights, four per texel from u_weightStart
+uniform highp sampler2D u_data;   // the weights (DATA_WIDTH texels a row, from the prelude), four per texel from u_weightStart
 uniform highp sampler2D u_source; // the pass being blurred
 uniform int u_weightStart;        // texel index of weights[0..3]
 uniform int u_taps;               // n: weights[0...n]
@@ -35,6 +33,40 @@ void main() {
         acc += texelFetch(u_source, s, 0) * weight(k < 0 ? -k : k);
     }
     o_color = acc;
+}
+
+"""#
+
+    /// Shaders/downsample.frag.glsl
+    static let downsampleFrag = #"""
+#version 330 core
+// A box downsample (RenderPass.Content.downsample): pixel (x, y), rows counted from the top, is
+// the mean of the source's u_factor x u_factor block from (u_factor·x, u_factor·y), where texels
+// outside the source are transparent. Both passes are stored bottom-up, so picture row r of a
+// pass of height h is framebuffer row h - 1 - r. The block is summed row by row from its top,
+// left to right, as the CPU reference sums it.
+
+uniform highp sampler2D u_source; // the pass being reduced
+uniform int u_factor;             // block side in source texels
+uniform int u_height;             // the height of the pass being drawn
+
+layout(location = 0) out vec4 o_color;
+
+void main() {
+    ivec2 size = textureSize(u_source, 0);
+    ivec2 p = ivec2(gl_FragCoord.xy);
+    int row = u_height - 1 - p.y;
+    vec4 acc = vec4(0.0);
+    for (int j = 0; j < u_factor; j++) {
+        int sy = row * u_factor + j;
+        if (sy >= size.y) break;
+        for (int i = 0; i < u_factor; i++) {
+            int sx = p.x * u_factor + i;
+            if (sx >= size.x) break;
+            acc += texelFetch(u_source, ivec2(sx, size.y - 1 - sy), 0);
+        }
+    }
+    o_color = acc / float(u_factor * u_factor);
 }
 
 """#
@@ -96,12 +128,14 @@ void main() {
 //   LK_BORDER         some border leaves a hole: the inner cut-out
 //   LK_ONE_FILL       the draw's quads all have the same kind of fill: no per-quad test
 //   LK_SEGMENTED_MAPS some image's texel map has several segments (contentsCenter); else every
-//                     map has one segment per axis (v_r12, v_r13: the first segment of axis(),
+//                     map has one segment per axis (rec_imageXSegment, rec_imageYSegment: the
+//                     first segment of axis(),
 //                     with the same arithmetic), and the segment inputs are left unread, which
 //                     spares the rasteriser their setup
 
-#define DATA_WIDTH 1024
-#define CLIP_STRIDE 4
+// The quad record's fields arrive as flat varyings, unpacked by name (rec_cornerRadius…) by the
+// prelude the renderer puts after the version line, made from the one description of the
+// layout, Sources/GLRenderer/QuadRecordLayout.swift (see quad.vert.glsl).
 
 uniform highp sampler2D u_data;   // records (see quad.vert.glsl) and clip records
 uniform highp sampler2D u_image;  // image fill: contents, rows top-down, with uploaded mip levels
@@ -112,20 +146,6 @@ uniform vec2 u_imageSize;         // u_image's level 0 size in texels (textureSi
                                   // cost llvmpipe a sixth of an image-heavy frame)
 uniform ivec2 u_sourceSize;       // u_pass's size (u_mask's is the same)
 
-flat in vec4 v_r0;
-flat in vec4 v_r1;
-flat in vec4 v_r2;
-flat in vec4 v_r3;
-flat in vec4 v_r4;
-flat in vec4 v_r5;
-flat in vec4 v_r6;
-flat in vec4 v_r7;
-flat in vec4 v_r8;
-flat in vec4 v_r9;
-flat in vec4 v_r10;
-flat in vec4 v_r11;
-flat in vec4 v_r12;
-flat in vec4 v_r13;
 #ifdef LK_HALF_PLANES
 flat in vec4 v_h0;
 flat in vec4 v_h1;
@@ -218,7 +238,7 @@ vec4 passLinear(sampler2D tex, vec2 uv) {
 
 void main() {
     // Pixel centre in top-left pixel coordinates, relative to the quad's reference pixel.
-    vec2 q = vec2(gl_FragCoord.x, u_passHeight - gl_FragCoord.y) - v_r2.yz;
+    vec2 q = vec2(gl_FragCoord.x, u_passHeight - gl_FragCoord.y) - rec_referencePixel;
 #ifdef LK_HALF_PLANES
     vec3 q1 = vec3(q, 1.0);
     if (dot(v_h0.xyz, q1) < 0.0 || dot(vec3(v_h0.w, v_h1.xy), q1) < 0.0 ||
@@ -226,8 +246,8 @@ void main() {
 #endif
     // Coverage.local, inline and without branches (see roundedRect): a pixel that sees the
     // plane from behind (front false) gets no coverage.
-    vec3 c0 = v_r0.xyz, c1 = vec3(v_r0.w, v_r1.xy);
-    vec3 h = q.x * c0 + q.y * c1 + vec3(v_r1.zw, v_r2.x);
+    vec3 c0 = rec_mapDx, c1 = rec_mapDy;
+    vec3 h = q.x * c0 + q.y * c1 + rec_mapOrigin;
     bool front = h.z > 0.0;
     float iw = 1.0 / h.z;
     vec2 l = h.xy * iw;
@@ -237,32 +257,32 @@ void main() {
 #endif
 
     // Shape.
-    vec4 rect = v_r3;
+    vec4 rect = rec_rect;
 #ifdef LK_SHAPE_FULL
-    float radius = v_r11.z;
-    bool aa = v_r4.y != 0.0;
+    float radius = rec_cornerRadius;
+    bool aa = rec_antialiased != 0.0;
     float cov = roundedRect(l, rect, radius, aa, jac);
   #ifdef LK_BORDER
-    float bw = v_r11.w;
+    float bw = rec_borderWidth;
     float hole = roundedRect(l, rect + vec4(bw, bw, -bw, -bw), max(radius - bw, 0.0), aa, jac);
-    cov = (v_r4.x != 0.0 && cov > 0.0) ? cov * (1.0 - hole) : cov;
+    cov = (rec_borderHasHole != 0.0 && cov > 0.0) ? cov * (1.0 - hole) : cov;
   #endif
 #else
     // Aliased square corners: roundedRect reduces to the inside test (r is 0, no corner).
     float cov = (l.x >= rect.x && l.x < rect.z && l.y >= rect.y && l.y < rect.w) ? 1.0 : 0.0;
   #ifdef LK_BORDER
-    float bw = v_r11.w;
+    float bw = rec_borderWidth;
     vec4 inner = rect + vec4(bw, bw, -bw, -bw);
     float hole = (l.x >= inner.x && l.x < inner.z && l.y >= inner.y && l.y < inner.w) ? 1.0 : 0.0;
-    cov = (v_r4.x != 0.0 && cov > 0.0) ? cov * (1.0 - hole) : cov;
+    cov = (rec_borderHasHole != 0.0 && cov > 0.0) ? cov * (1.0 - hole) : cov;
   #endif
 #endif
     cov = front ? cov : 0.0;
 
 #ifdef LK_CLIPS
     if (!(cov > 0.0)) discard;
-    int clipCount = int(v_r4.w);
-    int clipStart = int(v_r5.x);
+    int clipCount = int(rec_clipCount);
+    int clipStart = int(rec_clipStart);
     for (int k = 0; k < clipCount; k++) {
         cov *= clipCoverage(clipStart + k * CLIP_STRIDE, q);
         if (!(cov > 0.0)) discard;
@@ -271,12 +291,12 @@ void main() {
 
     // Fill. With one kind of fill in the draw (LK_ONE_FILL) it is taken without a test.
     vec4 color = vec4(0.0);
-    float fillKind = v_r4.z;
+    float fillKind = rec_fillKind;
 #ifdef LK_COLOR
   #ifdef LK_ONE_FILL
-    color = v_r6;
+    color = rec_color;
   #else
-    color = fillKind == 0.0 ? v_r6 : color;
+    color = fillKind == 0.0 ? rec_color : color;
   #endif
 #endif
 #if defined(LK_NEAREST) || defined(LK_LINEAR) || defined(LK_TRILINEAR)
@@ -285,11 +305,13 @@ void main() {
   #endif
     {
   #ifdef LK_SEGMENTED_MAPS
-        vec2 ux = axis(l.x, v_r7.xyz, vec3(v_r7.w, v_r8.xy), vec3(v_r8.zw, v_r9.x));
-        vec2 vy = axis(l.y, v_r9.yzw, v_r10.xyz, vec3(v_r10.w, v_r11.xy));
+        vec2 ux = axis(l.x, rec_imageXStarts, rec_imageXTexels, rec_imageXSlopes);
+        vec2 vy = axis(l.y, rec_imageYStarts, rec_imageYTexels, rec_imageYSlopes);
   #else
-        vec2 ux = vec2(v_r12.y + (l.x - v_r12.x) * v_r12.z, v_r12.z);
-        vec2 vy = vec2(v_r13.x + (l.y - v_r12.w) * v_r13.y, v_r13.y);
+        // (start, texel, slope) per axis.
+        vec3 xs = rec_imageXSegment, ys = rec_imageYSegment;
+        vec2 ux = vec2(xs.y + (l.x - xs.x) * xs.z, xs.z);
+        vec2 vy = vec2(ys.y + (l.y - ys.x) * ys.z, ys.z);
   #endif
         vec2 uv = vec2(ux.x, vy.x);
   #ifdef LK_LOD
@@ -298,12 +320,12 @@ void main() {
         float dudx = su * jac.x, dvdx = sv * jac.y, dudy = su * jac.z, dvdy = sv * jac.w;
         float rho = max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy);
         float lod = rho > 0.0 ? 0.5 * log2(rho) : -1.0e30;
-        // 0 nearest, 1 linear, 2 trilinear (v_r5.y minification, v_r5.z magnification).
-        float filterKind = lod > 0.0 ? v_r5.y : v_r5.z;
+        // 0 nearest, 1 linear, 2 trilinear.
+        float filterKind = lod > 0.0 ? rec_minificationFilter : rec_magnificationFilter;
   #else
         // Without LK_LOD every image in the draw minifies and magnifies with the same filter,
         // neither trilinear: the level of detail decides nothing.
-        float filterKind = v_r5.z;
+        float filterKind = rec_magnificationFilter;
         float lod = 0.0;
   #endif
         vec2 st = uv / u_imageSize;
@@ -326,15 +348,15 @@ void main() {
     if (fillKind == 2.0)
   #endif
     {
-        vec2 uv = (l - rect.xy) * v_r5.y;
+        vec2 uv = (l - rect.xy) * rec_passScale;
         color = passLinear(u_pass, uv);
-        if (v_r5.z != 0.0) color *= passLinear(u_mask, uv).a;
-        if (v_r5.w != 0.0) color = v_r6 * color.a;
+        if (rec_passHasMask != 0.0) color *= passLinear(u_mask, uv).a;
+        if (rec_passHasTint != 0.0) color = rec_color * color.a;
     }
 #endif
     // A fragment without coverage writes transparent black, which source-over blending leaves
     // the target unchanged by, as a discard would.
-    o_color = cov > 0.0 ? color * (cov * v_r2.w) : vec4(0.0);
+    o_color = cov > 0.0 ? color * (cov * rec_opacity) : vec4(0.0);
 }
 
 """#
@@ -345,18 +367,10 @@ void main() {
 // LayerKit quad vertex shader: one instance per DrawQuad, four vertices (a triangle strip).
 //
 // Every quad's record lives in u_data, an RGBA32F texture read with texelFetch, QUAD_STRIDE
-// texels per quad, laid out by QuadRecords.swift (keep the two in step):
-//   0..3  transform, local (rebased: relative to the local point under the reference pixel)
-//         -> pass pixels, CATransform3D memory order m11 m12 ... m44; mat4(t0, t1, t2, t3) * v
-//         then equals the row-vector product v . M
-//   4     geometry: expanded local rect (x0, y0, x1, y1), about one pixel beyond the rect so
-//         that antialiased edges and pixel centres exactly on an edge get fragments
-//   5..16 what the fragment shader needs, passed through as flat varyings (see quad.frag.glsl)
-//   17..22 up to eight half-plane clips in pass pixels, (A, B, C) each, relative to the
-//         reference pixel: the pixel centre q is kept where A qx + B qy + C >= 0 (GLSL ES
-//         uses only the first four; unused ones are (0, 0, 1))
-//   23..24 an image's texel map when each axis has one segment: (start, texel, slope) for x,
-//         then for y
+// texels per quad. Its fields are described once, in Sources/GLRenderer/QuadRecordLayout.swift,
+// which the renderer turns into a prelude after the version line: REC_name_TEXEL is a field's
+// texel, fetch_name(base) reads a field of up to four floats, and REC_FORWARD(base) copies every
+// texel the fragment shader reads into its flat varying (v_recN, unpacked there as rec_name).
 // The vertex leaves z at 0 so that nothing is near- or far-clipped, while w <= 0 (behind the
 // eye) is still clipped by the rasteriser's clipper.
 //
@@ -366,27 +380,10 @@ void main() {
 //                     rasterises only its part; otherwise (GLSL ES) they go to the fragment
 //                     shader as v_h0..v_h2. A draw without half-planes computes none.
 
-#define QUAD_STRIDE 25
-#define DATA_WIDTH 1024
-
 uniform highp sampler2D u_data;
 uniform int u_firstQuad;     // record index of instance 0 of this draw
 uniform vec2 u_passSize;     // pass size in pixels
 
-flat out vec4 v_r0;  // map m0 m1 m2 m3
-flat out vec4 v_r1;  // map m4 m5 m6 m7
-flat out vec4 v_r2;  // map m8, reference pixel x, y, opacity
-flat out vec4 v_r3;  // rect minX, minY, maxX, maxY (rebased)
-flat out vec4 v_r4;  // shape kind, antialiased, fill kind, clip count
-flat out vec4 v_r5;  // clip start, fill params
-flat out vec4 v_r6;  // colour or tint
-flat out vec4 v_r7;  // image x map
-flat out vec4 v_r8;
-flat out vec4 v_r9;  // image x map / y map
-flat out vec4 v_r10; // image y map
-flat out vec4 v_r11; // image y map, corner radius, border width
-flat out vec4 v_r12; // one-segment image map: x start, texel, slope, y start
-flat out vec4 v_r13; // y texel, slope
 #ifndef LK_CLIP_DISTANCE
 flat out vec4 v_h0;  // half-planes 0 and 1 (A B C A / B C), 2 and 3
 flat out vec4 v_h1;
@@ -399,8 +396,9 @@ vec4 fetch(int i) {
 
 void main() {
     int base = (u_firstQuad + gl_InstanceID) * QUAD_STRIDE;
-    mat4 m = mat4(fetch(base), fetch(base + 1), fetch(base + 2), fetch(base + 3));
-    vec4 g = fetch(base + 4);
+    int t = base + REC_transform_TEXEL;
+    mat4 m = mat4(fetch(t), fetch(t + 1), fetch(t + 2), fetch(t + 3));
+    vec4 g = fetch_geometry(base);
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
     vec2 local = mix(g.xy, g.zw, corner);
     vec4 p = m * vec4(local, 0.0, 1.0);
@@ -409,12 +407,14 @@ void main() {
     // top of the picture, NDC y = +1.
     gl_Position = vec4(p.x * 2.0 / u_passSize.x - p.w, p.w - p.y * 2.0 / u_passSize.y, 0.0, p.w);
 
-    vec4 h0 = fetch(base + 17), h1 = fetch(base + 18), h2 = fetch(base + 19);
+    // The half-planes, (A, B, C) each, packed across six texels.
+    int hp = base + REC_halfPlanes_TEXEL;
+    vec4 h0 = fetch(hp), h1 = fetch(hp + 1), h2 = fetch(hp + 2);
 #ifdef LK_CLIP_DISTANCE
-    vec4 h3 = fetch(base + 20), h4 = fetch(base + 21), h5 = fetch(base + 22);
+    vec4 h3 = fetch(hp + 3), h4 = fetch(hp + 4), h5 = fetch(hp + 5);
     // A (x/w - rx) + B (y/w - ry) + C >= 0, times w (> 0 wherever anything is drawn).
-    vec4 r = fetch(base + 7);
-    vec3 ph = vec3(p.x - r.y * p.w, p.y - r.z * p.w, p.w);
+    vec2 ref = fetch_referencePixel(base);
+    vec3 ph = vec3(p.x - ref.x * p.w, p.y - ref.y * p.w, p.w);
     gl_ClipDistance[0] = dot(h0.xyz, ph);
     gl_ClipDistance[1] = dot(vec3(h0.w, h1.xy), ph);
     gl_ClipDistance[2] = dot(vec3(h1.zw, h2.x), ph);
@@ -424,23 +424,12 @@ void main() {
     gl_ClipDistance[6] = dot(vec3(h4.zw, h5.x), ph);
     gl_ClipDistance[7] = dot(h5.yzw, ph);
 #else
-    v_h0 = h0; v_h1 = h1; v_h2 = h2;
+    v_h0 = h0;
+    v_h1 = h1;
+    v_h2 = h2;
 #endif
 
-    v_r0 = fetch(base + 5);
-    v_r1 = fetch(base + 6);
-    v_r2 = fetch(base + 7);
-    v_r3 = fetch(base + 8);
-    v_r4 = fetch(base + 9);
-    v_r5 = fetch(base + 10);
-    v_r6 = fetch(base + 11);
-    v_r7 = fetch(base + 12);
-    v_r8 = fetch(base + 13);
-    v_r9 = fetch(base + 14);
-    v_r10 = fetch(base + 15);
-    v_r11 = fetch(base + 16);
-    v_r12 = fetch(base + 23);
-    v_r13 = fetch(base + 24);
+    REC_FORWARD(base);
 }
 
 """#
@@ -448,6 +437,7 @@ void main() {
     /// Every shader by file name.
     static let all: [String: String] = [
         "blur.frag.glsl": blurFrag,
+        "downsample.frag.glsl": downsampleFrag,
         "fullscreen.vert.glsl": fullscreenVert,
         "quad.frag.glsl": quadFrag,
         "quad.vert.glsl": quadVert,

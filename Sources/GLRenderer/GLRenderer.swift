@@ -77,11 +77,23 @@ public final class GLRenderer {
         /// Creates zeroed counters.
         public init() {}
 
-        /// One line with every counter.
+        /// The frame's `FrameCounter`s and their values (the display list's own, `quads` and
+        /// `passes`, are the frame loop's to count).
+        public var counters: [(FrameCounter, Int)] {
+            [(.drawCalls, drawCalls), (.stateChanges, stateChanges), (.textureUploads, textureUploads),
+             (.uploadedBytes, uploadedBytes), (.texturesHeld, texturesHeld), (.textureBytesHeld, textureBytesHeld),
+             (.recordsWritten, recordsWritten)]
+        }
+
+        /// Records `counters` for `profiler`'s current frame.
+        public func record(in profiler: FrameProfiler) {
+            for (counter, value) in counters { profiler.count(counter, Double(value)) }
+        }
+
+        /// One line with every counter, by its `FrameCounter` name.
         public var description: String {
-            "draws=\(drawCalls) state=\(stateChanges) uploads=\(textureUploads) uploadedBytes=\(uploadedBytes) "
-                + "textures=\(texturesHeld) textureBytes=\(textureBytesHeld) passes=\(passes) quads=\(quads)"
-                + " recordsWritten=\(recordsWritten)" + (recordsReused ? " recordsReused" : "")
+            (counters + [(.passes, passes), (.quads, quads)]).map { "\($0.0.rawValue)=\($0.1)" }.joined(separator: " ")
+                + (recordsReused ? " records_reused" : "")
         }
     }
 
@@ -114,11 +126,12 @@ public final class GLRenderer {
         set { textures.budget = max(newValue, 0) }
     }
 
-    private var state = GLStateCache()
+    private var state = GLDevice()
     private let textures: TextureCache
     private let pool = PassTargetPool()
     private var quadPrograms: [ShaderFeatures: ShaderProgram] = [:]
     private let blurProgram: ShaderProgram
+    private let downsampleProgram: ShaderProgram
     private static let quadUniforms = ["u_data", "u_image", "u_pass", "u_mask", "u_firstQuad", "u_passSize", "u_passHeight", "u_imageSize", "u_sourceSize"]
     private var vertexArray: GLuint = 0
     private var dataTexture: GLuint = 0
@@ -145,10 +158,15 @@ public final class GLRenderer {
         glUseProgram(blurProgram.name)
         glUniform1i(blurProgram["u_data"], GLint(Unit.data))
         glUniform1i(blurProgram["u_source"], GLint(Unit.pass))
+        downsampleProgram = try ShaderProgram(label: "downsample", vertex: EmbeddedShaders.fullscreenVert,
+                                              fragment: EmbeddedShaders.downsampleFrag, es: isES,
+                                              uniforms: ["u_source", "u_factor", "u_height"])
+        glUseProgram(downsampleProgram.name)
+        glUniform1i(downsampleProgram["u_source"], GLint(Unit.pass))
         glUseProgram(0)
 
         glGenVertexArrays(1, &vertexArray)  // core profile: a VAO must be bound; no attributes
-        dataTexture = makeTexture(min: GL_NEAREST, mag: GL_NEAREST, state: &state)
+        dataTexture = state.makeTexture(min: GL_NEAREST, mag: GL_NEAREST)
         state.unbindEverywhere(dataTexture)
         // The common variants now, so that first frames do not stall on the compiler.
         for f: ShaderFeatures in [[.color], [.color, .shapeFull], [.linear], [.color, .linear], [.color, .linear, .shapeFull]] {
@@ -165,7 +183,7 @@ public final class GLRenderer {
         let defines = f.defines(es: isES)
         let p = try ShaderProgram(label: "quad (\(defines.split(separator: "\n").map { $0.dropFirst(8).dropLast(2) }.joined(separator: " ")))",
                                   vertex: EmbeddedShaders.quadVert, fragment: EmbeddedShaders.quadFrag,
-                                  es: isES, defines: defines, uniforms: GLRenderer.quadUniforms)
+                                  es: isES, defines: defines, readsQuadRecords: true, uniforms: GLRenderer.quadUniforms)
         glUseProgram(p.name)
         glUniform1i(p["u_data"], GLint(Unit.data))
         glUniform1i(p["u_image"], GLint(Unit.image))
@@ -182,6 +200,7 @@ public final class GLRenderer {
         pool.removeAll(state: &state)
         for p in quadPrograms.values { glDeleteProgram(p.name) }
         glDeleteProgram(blurProgram.name)
+        glDeleteProgram(downsampleProgram.name)
         glDeleteVertexArrays(1, &vertexArray)
         glDeleteTextures(1, &dataTexture)
     }
@@ -189,10 +208,12 @@ public final class GLRenderer {
     /// Renders `list` offscreen and reads the canvas back: premultiplied RGBA8, rows top-down,
     /// `list.width` x `list.height`.
     ///
-    /// - Throws: `GLError` naming the phase where `glGetError` reported an error, or a
+    /// - Throws: `CanvasSizeError` for a canvas over the limit (before anything is made for
+    ///   it), `GLError` naming the phase where `glGetError` reported an error, or a
     ///   `GLRendererError`.
     /// With a `profiler`, the frame's `draw` (submission, uploads included) and `readback`
-    /// (which on a software rasterizer also waits for the drawing) are recorded as phases.
+    /// (which on a software rasterizer also waits for the drawing) are recorded as phases, and
+    /// `lastFrameStats` as its counters.
     public func render(_ list: DisplayList, profiler: FrameProfiler? = nil) throws -> Bitmap {
         try renderOffscreen(list, profiler: profiler, readBack: true)!
     }
@@ -205,6 +226,7 @@ public final class GLRenderer {
     }
 
     private func renderOffscreen(_ list: DisplayList, profiler: FrameProfiler?, readBack: Bool) throws -> Bitmap? {
+        try CanvasSizeError.check(width: Double(list.width), height: Double(list.height))
         try checkPassSize(list.width, list.height, index: list.passes.count - 1)
         beginFrame()
         let canvas = try pool.acquire(width: list.width, height: list.height, state: &state)
@@ -219,9 +241,10 @@ public final class GLRenderer {
             }
             bitmap = try profiler.map { try $0.measure("readback", read) } ?? read()
         } else {
-            profiler.map { $0.measure("finish") { glFinish() } } ?? glFinish()
+            profiler.map { $0.measure("finish") { state.finish() } } ?? state.finish()
         }
         try endFrame(list)
+        if let profiler { lastFrameStats.record(in: profiler) }
         return bitmap
     }
 
@@ -230,9 +253,10 @@ public final class GLRenderer {
     /// top-left, and the whole framebuffer is first cleared to the list's background. Offscreen
     /// passes go to the renderer's own targets. Leaves `framebuffer` bound.
     ///
-    /// - Throws: `GLError` naming the phase where `glGetError` reported an error, or a
-    ///   `GLRendererError`.
+    /// - Throws: `CanvasSizeError` for a canvas over the limit, `GLError` naming the phase
+    ///   where `glGetError` reported an error, or a `GLRendererError`.
     public func draw(_ list: DisplayList, into framebuffer: GLuint, width: Int, height: Int) throws {
+        try CanvasSizeError.check(width: Double(list.width), height: Double(list.height))
         beginFrame()
         try drawPasses(list, canvas: (framebuffer, nil, width, height))
         try endFrame(list)
@@ -244,19 +268,7 @@ public final class GLRenderer {
         frame += 1
         lastFrameStats = FrameStats()
         // The host may have changed anything since the last frame: start from known state.
-        state.invalidate()
-        state.changes = 0
-        glDisable(GLenum(GL_DEPTH_TEST))
-        glDisable(GLenum(GL_SCISSOR_TEST))
-        glDisable(GLenum(GL_CULL_FACE))
-        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))  // premultiplied source-over
-        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        state.changes += 6
-        if !isES {
-            glDisable(GLenum(GL_FRAMEBUFFER_SRGB))
-            state.changes += 1
-        }
+        state.beginFrame(es: isES)
     }
 
     private func endFrame(_ list: DisplayList) throws {
@@ -264,6 +276,7 @@ public final class GLRenderer {
         pool.trim(frame: frame, state: &state)
         var s = lastFrameStats
         s.stateChanges = state.changes
+        s.drawCalls = state.draws
         s.texturesHeld = textures.count + pool.count
         s.textureBytesHeld = textures.bytesHeld + pool.bytesHeld
         s.passes = list.passes.count
@@ -285,29 +298,16 @@ public final class GLRenderer {
         defer { lastFrameStats = stats }
         let canvasIndex = list.passes.count - 1
 
-        // 1. Contents textures, and which pass is last sampled where.
+        // 1. Contents textures.
         var entries: [ObjectIdentifier: TextureCache.Entry] = [:]
-        var lastUse = [Int](repeating: -1, count: list.passes.count)
         for pass in list.passes {
             if pass.index != canvasIndex { try checkPassSize(pass.width, pass.height, index: pass.index) }
-            switch pass.content {
-            case .quads(let quads):
-                for q in quads {
-                    switch q.fill {
-                    case .image(let f):
-                        let key = ObjectIdentifier(f.image)
-                        let trilinear = f.minification == .trilinear
-                        if let e = entries[key], !trilinear || e.hasMipmaps { continue }
-                        entries[key] = textures.texture(for: f.image, mipmaps: trilinear, frame: frame, state: &state, stats: &stats)
-                    case .pass(let f):
-                        lastUse[f.pass] = max(lastUse[f.pass], pass.index)
-                        if let m = f.mask { lastUse[m] = max(lastUse[m], pass.index) }
-                    case .color:
-                        break
-                    }
-                }
-            case .blur(let source, _, _):
-                lastUse[source] = max(lastUse[source], pass.index)
+            for q in pass.quads {
+                guard case .image(let f) = q.fill else { continue }
+                let key = ObjectIdentifier(f.image)
+                let trilinear = f.minification == .trilinear
+                if let e = entries[key], !trilinear || e.hasMipmaps { continue }
+                entries[key] = textures.texture(for: f.image, mipmaps: trilinear, frame: frame, state: &state, stats: &stats)
             }
         }
         try glCheck("upload contents textures")
@@ -324,9 +324,12 @@ public final class GLRenderer {
             records = try buildRecords(list, canvas: (canvas.width, canvas.height), entries: entries, scales: scales)
             stats.recordsWritten = list.quadCount
         }
-        let (features, firstQuad, weightStart) = (records!.features, records!.firstQuad, records!.weightStart)
+        let (features, weightStart) = (records!.features, records!.weightStart)
+        let plan = FramePlan(list, features: features)
 
-        // 3. Passes.
+        // 3. Passes. Each target goes back to the pool as soon as its last reader has drawn
+        //    (`plan.freedAfter`; GL orders that reader's sampling before a later pass's writes
+        //    into it).
         var targets = [PassTarget?](repeating: nil, count: list.passes.count)
         defer { for t in targets.compactMap({ $0 }) { pool.release(t, frame: frame) } }
         state.bindTexture(dataTexture, unit: Unit.data)
@@ -345,93 +348,72 @@ public final class GLRenderer {
             state.bindFramebuffer(fb)
             state.setViewport(0, 0, GLsizei(w), GLsizei(h))
             switch pass.content {
-            case .quads(let quads):
+            case .quads:
                 let bg = isCanvas ? list.background : .clear
                 state.setClearColor((bg.r, bg.g, bg.b, bg.a))
-                glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-                try drawQuads(quads, first: firstQuad[pass.index], features: features, entries: entries, targets: targets,
-                              width: w, height: h, stats: &stats)
+                state.clear()
+                try drawQuads(plan.batches[pass.index], entries: entries, targets: targets, width: w, height: h)
             case let .blur(source, horizontal, weights):
-                guard let src = targets[source] else { throw GLRendererError.badPassReference(pass: pass.index, source: source) }
-                state.setBlend(false)
-                if !isES { state.setClipDistances(false, count: FrameData.maxRecordHalfPlanes) }
-                state.useProgram(blurProgram.name)
-                state.bindVertexArray(vertexArray)
-                state.bindTexture(src.texture, unit: Unit.pass)
-                state.setUniform(blurProgram["u_weightStart"], int: Int32(weightStart[pass.index]))
-                state.setUniform(blurProgram["u_taps"], int: Int32(weights.count - 1))
-                state.setUniform(blurProgram["u_direction"], int2: horizontal ? (1, 0) : (0, 1))
-                glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-                stats.drawCalls += 1
+                try drawFullscreen(blurProgram, source: source, targets: targets, pass: pass.index) {
+                    state.setUniform(blurProgram["u_weightStart"], int: Int32(weightStart[pass.index]))
+                    state.setUniform(blurProgram["u_taps"], int: Int32(weights.count - 1))
+                    state.setUniform(blurProgram["u_direction"], int2: horizontal ? (1, 0) : (0, 1))
+                }
+            case let .downsample(source, factor):
+                try drawFullscreen(downsampleProgram, source: source, targets: targets, pass: pass.index) {
+                    state.setUniform(downsampleProgram["u_factor"], int: Int32(factor))
+                    state.setUniform(downsampleProgram["u_height"], int: Int32(h))
+                }
             }
             try glCheck("pass \(pass.index) (\(pass.purpose.rawValue) \"\(pass.label)\", \(pass.width)x\(pass.height))")
-            // Targets no later pass samples go back to the pool now.
-            for j in 0...pass.index where j != canvasIndex && lastUse[j] <= pass.index {
-                if let t = targets[j] { pool.release(t, frame: frame); targets[j] = nil }
+            for j in plan.freedAfter[pass.index] {
+                if let t = targets[j] {
+                    pool.release(t, frame: frame)
+                    targets[j] = nil
+                }
             }
         }
     }
 
-    /// One quad pass: batches of consecutive quads whose texture needs agree, one instanced
-    /// draw each.
-    private func drawQuads(_ quads: [DrawQuad], first: Int, features: [ShaderFeatures?],
-                           entries: [ObjectIdentifier: TextureCache.Entry], targets: [PassTarget?], width: Int, height: Int,
-                           stats: inout FrameStats) throws {
-        guard !quads.isEmpty else { return }
+    /// A pass that computes every pixel from pass `source` (blur, downsample): one triangle over
+    /// the viewport with `program`, unblended, after `setUniforms`.
+    private func drawFullscreen(_ program: ShaderProgram, source: Int, targets: [PassTarget?], pass: Int,
+                                setUniforms: () -> Void) throws {
+        guard let src = targets[source] else { throw GLRendererError.badPassReference(pass: pass, source: source) }
+        state.setBlend(false)
+        if !isES { state.setClipDistances(false, count: FrameData.maxRecordHalfPlanes) }
+        state.useProgram(program.name)
+        state.bindVertexArray(vertexArray)
+        state.bindTexture(src.texture, unit: Unit.pass)
+        setUniforms()
+        state.drawTriangles(count: 3)
+    }
+
+    /// One quad pass: each of the plan's batches (`FramePlan`) as one instanced draw.
+    private func drawQuads(_ batches: [FramePlan.Batch], entries: [ObjectIdentifier: TextureCache.Entry], targets: [PassTarget?],
+                           width: Int, height: Int) throws {
+        guard !batches.isEmpty else { return }
         state.setBlend(true)
         state.bindVertexArray(vertexArray)
-
-        var batchStart = first, batchCount = 0
-        var bound: [GLuint?] = [nil, nil, nil]  // image, pass, mask units
-        var imageSize: (Float, Float) = (1, 1)  // of the bound image
-        var sourceSize: (Int32, Int32) = (1, 1)  // of the bound pass (and mask)
-        var batchFeatures: ShaderFeatures = []
-        func flush() throws {
-            guard batchCount > 0 else { return }
-            let program = try quadProgram(batchFeatures)
+        for batch in batches {
+            let program = try quadProgram(batch.features)
             state.useProgram(program.name)
             // Half-plane clips in the vertex stage only where the batch has them (quad.vert.glsl).
-            if !isES { state.setClipDistances(batchFeatures.contains(.halfPlanes), count: FrameData.maxRecordHalfPlanes) }
+            if !isES { state.setClipDistances(batch.features.contains(.halfPlanes), count: FrameData.maxRecordHalfPlanes) }
             state.setUniform(program["u_passSize"], float2: (Float(width), Float(height)))
             state.setUniform(program["u_passHeight"], float: Float(height))
-            for (unit, t) in bound.enumerated() { if let t { state.bindTexture(t, unit: unit) } }
-            if bound[Unit.image] != nil { state.setUniform(program["u_imageSize"], float2: imageSize) }
-            if bound[Unit.pass] != nil { state.setUniform(program["u_sourceSize"], int2: sourceSize) }
-            state.setUniform(program["u_firstQuad"], int: Int32(batchStart))
-            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batchCount))
-            stats.drawCalls += 1
-        }
-        for (k, q) in quads.enumerated() {
-            let g = first + k
-            var needs: [GLuint?] = [nil, nil, nil]
-            var needSize = imageSize, needSource = sourceSize
-            if features[g] != nil {
-                switch q.fill {
-                case .image(let f):
-                    if let e = entries[ObjectIdentifier(f.image)] {
-                        needs[Unit.image] = e.texture
-                        needSize = (Float(e.width), Float(e.height))
-                    }
-                case .pass(let f):
-                    needs[Unit.pass] = targets[f.pass]?.texture
-                    if let t = targets[f.pass] { needSource = (Int32(t.width), Int32(t.height)) }
-                    if let m = f.mask { needs[Unit.mask] = targets[m]?.texture }
-                case .color: break
-                }
+            if let image = batch.sources.image.flatMap({ entries[$0] }) {
+                state.bindTexture(image.texture, unit: Unit.image)
+                state.setUniform(program["u_imageSize"], float2: (Float(image.width), Float(image.height)))
             }
-            let fits = (0..<3).allSatisfy { needs[$0] == nil || bound[$0] == nil || needs[$0] == bound[$0] }
-            if !fits {
-                try flush()
-                batchStart = g; batchCount = 0
-                bound = [nil, nil, nil]
-                batchFeatures = []
+            if let source = batch.sources.pass.flatMap({ targets[$0] }) {
+                state.bindTexture(source.texture, unit: Unit.pass)
+                state.setUniform(program["u_sourceSize"], int2: (Int32(source.width), Int32(source.height)))
             }
-            for u in 0..<3 where needs[u] != nil { bound[u] = needs[u] }
-            imageSize = needSize; sourceSize = needSource
-            batchFeatures.formUnion(features[g] ?? [])
-            batchCount += 1
+            if let mask = batch.sources.mask.flatMap({ targets[$0] }) { state.bindTexture(mask.texture, unit: Unit.mask) }
+            state.setUniform(program["u_firstQuad"], int: Int32(batch.first))
+            state.drawQuadInstances(batch.count)
         }
-        try flush()
     }
 
     /// The last frame's records: what they were built from, the texels uploaded, and where each
@@ -479,7 +461,7 @@ public final class GLRenderer {
                     guard r.features[g].map({ !$0.contains(.clips) }) ?? true, r.data.fitsInRecord(b[k]), changed.count < most else { return nil }
                     changed.append((g, b[k], w, h))
                 }
-            case (.blur, .blur) where old.content == new.content:
+            case (.blur, .blur) where old.content == new.content, (.downsample, .downsample) where old.content == new.content:
                 break
             default:
                 return nil
@@ -492,7 +474,8 @@ public final class GLRenderer {
             if case .image(let f) = q.fill, let e = entries[ObjectIdentifier(f.image)] { scale = e.scale }
             r.data.clearQuad(g)
             r.features[g] = r.data.writeQuad(g, q, width: w, height: h, imageScale: scale)
-            lo = min(lo, g * FrameData.quadStride); hi = max(hi, (g + 1) * FrameData.quadStride)
+            lo = min(lo, g * FrameData.quadStride)
+            hi = max(hi, (g + 1) * FrameData.quadStride)
         }
         if lo < hi { try uploadData(r.data, texels: lo..<hi) }
         r.list = list
@@ -526,6 +509,8 @@ public final class GLRenderer {
                 }
             case .blur(_, _, let weights):
                 weightStart[pass.index] = data.appendWeights(weights)
+            case .downsample:
+                break
             }
         }
         return (data, features, firstQuad, weightStart)
@@ -548,8 +533,7 @@ public final class GLRenderer {
                 var rowsData = [Float](raw.bindMemory(to: Float.self)[(first * FrameData.width * 4)..<min(end * FrameData.width * 4, data.floats.count)])
                 rowsData.append(contentsOf: repeatElement(0, count: (end - first) * FrameData.width * 4 - rowsData.count))
                 rowsData.withUnsafeBytes {
-                    glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, GLint(first), GLsizei(FrameData.width), GLsizei(end - first),
-                                    GLenum(GL_RGBA), GLenum(GL_FLOAT), $0.baseAddress)
+                    state.replaceFloatRows(first, end - first, width: FrameData.width, $0.baseAddress)
                 }
             }
             try glCheck("upload changed quad records (rows \(first)..<\(end) of the data texture)")
@@ -562,16 +546,14 @@ public final class GLRenderer {
             var newRows = 1
             while newRows < rows { newRows *= 2 }
             newRows = min(newRows, maxTextureSize)
-            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA32F, GLsizei(FrameData.width), GLsizei(newRows), 0,
-                         GLenum(GL_RGBA), GLenum(GL_FLOAT), nil)
+            state.defineTexels(level: 0, format: GL_RGBA32F, width: FrameData.width, height: newRows, nil)
             dataRows = newRows
         }
         var floats = data.floats
         let full = rows * FrameData.width * 4
         if floats.count < full { floats.append(contentsOf: repeatElement(0, count: full - floats.count)) }
         floats.withUnsafeBytes {
-            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(FrameData.width), GLsizei(rows),
-                            GLenum(GL_RGBA), GLenum(GL_FLOAT), $0.baseAddress)
+            state.replaceFloatRows(0, rows, width: FrameData.width, $0.baseAddress)
         }
         try glCheck("upload quad records (\(rows) rows of the data texture)")
     }
@@ -607,4 +589,12 @@ public enum GLRendererError: Error, CustomStringConvertible, Equatable, Sendable
             return "GLRenderer: pass \(pass) samples pass \(source), which is not an earlier offscreen pass"
         }
     }
+}
+
+extension GLRenderer: FrameRenderer {
+    /// `gl`.
+    public var name: String { "gl" }
+
+    /// Cached contents textures plus pooled offscreen targets after the last frame.
+    public var texturesHeld: Int? { lastFrameStats.texturesHeld }
 }

@@ -64,19 +64,3 @@ private func eglErrorName(_ code: Int32) -> String {
     ]
     return "\(names[code] ?? "unknown EGL error") (0x\(String(code, radix: 16)))"
 }
-
-/// A new 2D texture, bound for editing on the upload unit: filtered `min`/`mag`, clamped to the
-/// edge, and with one level (`GL_TEXTURE_MAX_LEVEL` 0) until more are uploaded, which keeps it
-/// complete under a mipmapped minification filter. Its texels are the caller's to upload.
-func makeTexture(min: GLint, mag: GLint, state: inout GLStateCache) -> GLuint {
-    var texture: GLuint = 0
-    glGenTextures(1, &texture)
-    state.bindForEditing(texture, unit: GLRenderer.Unit.upload)
-    let t = GLenum(GL_TEXTURE_2D)
-    glTexParameteri(t, GLenum(GL_TEXTURE_MIN_FILTER), min)
-    glTexParameteri(t, GLenum(GL_TEXTURE_MAG_FILTER), mag)
-    glTexParameteri(t, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-    glTexParameteri(t, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-    glTexParameteri(t, GLenum(GL_TEXTURE_MAX_LEVEL), 0)
-    return texture
-}

@@ -28,20 +28,15 @@ final class PassTargetPool {
     let idleFrames = 2
 
     /// A target of exactly `width` x `height`.
-    func acquire(width: Int, height: Int, state: inout GLStateCache) throws -> PassTarget {
+    func acquire(width: Int, height: Int, state: inout GLDevice) throws -> PassTarget {
         inUse += 1
         if let i = idle.firstIndex(where: { $0.target.width == width && $0.target.height == height }) {
             return idle.remove(at: i).target
         }
-        var framebuffer: GLuint = 0
-        let texture = makeTexture(min: GL_NEAREST, mag: GL_NEAREST, state: &state)
-        let t = GLenum(GL_TEXTURE_2D)
-        glTexImage2D(t, 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+        let texture = state.makeTexture(min: GL_NEAREST, mag: GL_NEAREST)
+        state.defineTexels(level: 0, format: GL_RGBA8, width: width, height: height, nil)
         state.unbindEverywhere(texture)
-        glGenFramebuffers(1, &framebuffer)
-        state.bindFramebuffer(framebuffer)
-        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), t, texture, 0)
-        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        let (framebuffer, status) = state.makeFramebuffer(drawingInto: texture)
         let target = PassTarget(texture: texture, framebuffer: framebuffer, width: width, height: height)
         count += 1
         bytesHeld += target.bytes
@@ -60,24 +55,21 @@ final class PassTargetPool {
     }
 
     /// Deletes targets idle for too long.
-    func trim(frame: Int, state: inout GLStateCache) {
+    func trim(frame: Int, state: inout GLDevice) {
         let (keep, drop) = (idle.filter { frame - $0.since <= idleFrames }, idle.filter { frame - $0.since > idleFrames })
         for d in drop { delete(d.target, state: &state) }
         idle = keep
     }
 
     /// Deletes every idle target (call with none in use).
-    func removeAll(state: inout GLStateCache) {
+    func removeAll(state: inout GLDevice) {
         for d in idle { delete(d.target, state: &state) }
         idle = []
     }
 
-    private func delete(_ target: PassTarget, state: inout GLStateCache) {
-        var f = target.framebuffer, t = target.texture
-        glDeleteFramebuffers(1, &f)
-        glDeleteTextures(1, &t)
-        state.forgetFramebuffer(target.framebuffer)
-        state.forgetTexture(target.texture)
+    private func delete(_ target: PassTarget, state: inout GLDevice) {
+        state.deleteFramebuffer(target.framebuffer)
+        state.deleteTexture(target.texture)
         count -= 1
         bytesHeld -= target.bytes
     }

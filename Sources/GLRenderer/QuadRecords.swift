@@ -3,8 +3,8 @@ import LayerCompositor
 import LayerKit
 
 /// The per-frame data texture: every quad's record, then the clip records, then blur weights,
-/// as RGBA32F texels that the shaders read with `texelFetch` (see `Shaders/quad.vert.glsl`
-/// for the record layout; this file and the shaders must agree).
+/// as RGBA32F texels that the shaders read with `texelFetch`. A quad record's fields are
+/// `QuadRecordField`s, which the shaders read by name.
 ///
 /// Everything is computed here in doubles and rounded to float only at the end. To keep the
 /// shaders' 32-bit arithmetic accurate, every plane map is rebased: pixels are taken relative
@@ -13,9 +13,9 @@ import LayerKit
 /// which keeps the numbers the shader multiplies small wherever it draws, even for layers whose
 /// coordinates are in the billions.
 struct FrameData {
-    /// Texels per row of the data texture (`DATA_WIDTH` in the shaders).
+    /// Texels per row of the data texture (`DATA_WIDTH` in the shaders' prelude).
     static let width = 1024
-    /// Texels per quad record (`QUAD_STRIDE`).
+    /// Texels per quad record (`QUAD_STRIDE`): room for every `QuadRecordField`.
     static let quadStride = 25
     /// Half-plane clips a record has room for (desktop GL: the vertex shader's eight clip
     /// distances, the least GL 3.3 guarantees). A piece of a split layer rarely needs more, so
@@ -26,8 +26,10 @@ struct FrameData {
     /// GL, 4 on GLSL ES (there they are flat varyings, and ES 3.0 guarantees only 15 varying
     /// vectors); more go to the clip loop.
     let recordHalfPlanes: Int
-    /// Texels per clip record (`CLIP_STRIDE`).
+    /// Texels per clip record (`CLIP_STRIDE` in the shaders' prelude).
     static let clipStride = 4
+    /// The data texture's sizes as every shader's prelude defines them.
+    static let glslConstants = "#define DATA_WIDTH \(width)\n#define CLIP_STRIDE \(clipStride)\n"
     /// How far, in pixels, quad geometry reaches beyond the rectangle's projected edges, so that
     /// antialiased fringes (at most half a pixel) and pixel centres on an edge get fragments.
     static let geometryMargin = 1.0
@@ -120,35 +122,39 @@ struct FrameData {
         let left = push((x0, y0), (x0, y1), xAxis: true), right = push((x1, y0), (x1, y1), xAxis: true)
         let top = push((x0, y0), (x1, y0), xAxis: false), bottom = push((x0, y1), (x1, y1), xAxis: false)
 
-        var rec = [Double](repeating: 0, count: FrameData.quadStride * 4)
-        let tm = [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
-                  t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44]
-        for i in 0..<16 { rec[i] = Double(tm[i]) }
-        rec[16] = x0 - left; rec[17] = y0 - top; rec[18] = x1 + right; rec[19] = y1 + bottom
+        var rec = QuadRecord()
+        rec[.transform] = [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
+                           t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44].map { Double($0) }
+        rec[.geometry] = [x0 - left, y0 - top, x1 + right, y1 + bottom]
         let map = FrameData.rebased(q.inverse, ref: (refX, refY), origin: (ox, oy))
-        for i in 0..<9 { rec[20 + i] = map[i] }
-        rec[29] = refX; rec[30] = refY; rec[31] = Double(q.opacity)
-        rec[32] = x0; rec[33] = y0; rec[34] = x1; rec[35] = y1
+        rec[.mapDx] = Array(map[0..<3])
+        rec[.mapDy] = Array(map[3..<6])
+        rec[.mapOrigin] = Array(map[6..<9])
+        rec[.referencePixel] = [refX, refY]
+        rec[.opacity] = Double(q.opacity)
+        rec[.rect] = [x0, y0, x1, y1]
         switch q.shape {
         case .rect(let radius):
-            rec[66] = radius
+            rec[.cornerRadius] = radius
         case let .border(bw, radius):
-            rec[66] = radius; rec[67] = bw
+            rec[.cornerRadius] = radius
+            rec[.borderWidth] = bw
             // As the reference: the inner cut-out exists only when the border leaves a hole.
-            rec[36] = (bw < w - bw && bw < h - bw) ? 1 : 0
+            let hasHole = bw < w - bw && bw < h - bw
+            rec[.borderHasHole] = hasHole ? 1 : 0
             // Aliased square borders need only the two inside tests (LK_BORDER alone).
-            if rec[36] != 0 { features.insert(.border) }
+            if hasHole { features.insert(.border) }
         }
         if !q.hasBinaryCoverage { features.insert(.shapeFull) }
-        rec[37] = q.antialiased ? 1 : 0
+        rec[.antialiased] = q.antialiased ? 1 : 0
 
         switch q.fill {
         case .color(let c):
-            rec[38] = 0
-            rec[44] = Double(c.r); rec[45] = Double(c.g); rec[46] = Double(c.b); rec[47] = Double(c.a)
+            rec[.fillKind] = 0
+            rec[.color] = [Double(c.r), Double(c.g), Double(c.b), Double(c.a)]
             features.insert(.color)
         case .image(let f):
-            rec[38] = 1
+            rec[.fillKind] = 1
             for filter in [f.minification, f.magnification] {
                 switch filter {
                 case .nearest: features.insert(.nearest)
@@ -156,36 +162,50 @@ struct FrameData {
                 default: features.insert(.linear)
                 }
             }
-            rec[41] = FrameData.filterCode(f.minification); rec[42] = FrameData.filterCode(f.magnification)
-            if rec[41] != rec[42] || rec[41] == 2 { features.insert(.lod) }
+            let (minification, magnification) = (FrameData.filterCode(f.minification), FrameData.filterCode(f.magnification))
+            rec[.minificationFilter] = minification
+            rec[.magnificationFilter] = magnification
+            if minification != magnification || minification == 2 { features.insert(.lod) }
             let xs = FrameData.segments(f.x, origin: ox, scale: imageScale.0)
             let ys = FrameData.segments(f.y, origin: oy, scale: imageScale.1)
-            for i in 0..<9 { rec[48 + i] = xs[i]; rec[57 + i] = ys[i] }  // through rec[65]
+            rec[.imageXStarts] = Array(xs[0..<3])
+            rec[.imageXTexels] = Array(xs[3..<6])
+            rec[.imageXSlopes] = Array(xs[6..<9])
+            rec[.imageYStarts] = Array(ys[0..<3])
+            rec[.imageYTexels] = Array(ys[3..<6])
+            rec[.imageYSlopes] = Array(ys[6..<9])
             // One segment per axis (no contentsCenter): start, texel, slope per axis in two
             // texels, which spares the fragment shader three inputs and the segment search.
             if f.x.stops.count > 2 || f.y.stops.count > 2 {
                 features.insert(.segmentedMaps)
             } else {
-                rec[92] = xs[0]; rec[93] = xs[3]; rec[94] = xs[6]; rec[95] = ys[0]; rec[96] = ys[3]; rec[97] = ys[6]
+                rec[.imageXSegment] = [xs[0], xs[3], xs[6]]
+                rec[.imageYSegment] = [ys[0], ys[3], ys[6]]
             }
         case .pass(let f):
-            rec[38] = 2
+            rec[.fillKind] = 2
             features.insert(.pass)
-            rec[41] = f.scale; rec[42] = f.mask == nil ? 0 : 1; rec[43] = f.tint == nil ? 0 : 1
+            rec[.passScale] = f.scale
+            rec[.passHasMask] = f.mask == nil ? 0 : 1
+            rec[.passHasTint] = f.tint == nil ? 0 : 1
             if let c = f.tint {
-                rec[44] = Double(c.r); rec[45] = Double(c.g); rec[46] = Double(c.b); rec[47] = Double(c.a)
+                rec[.color] = [Double(c.r), Double(c.g), Double(c.b), Double(c.a)]
             }
         }
 
         // Clips: the first half-planes in the record (unused slots keep everything: 0, 0, 1),
         // the rest in the clip loop.
-        for k in 0..<FrameData.maxRecordHalfPlanes { rec[68 + k * 3 + 2] = 1 }
+        for k in 0..<FrameData.maxRecordHalfPlanes {
+            rec[.halfPlanes, k * 3 + 2] = 1
+        }
         var slots = 0
         var loop: [Float] = []
         for c in q.clips {
             if case .halfPlane = c.shape, slots < recordHalfPlanes {
                 let hp = FrameData.pixelHalfPlane(c, ref: (refX, refY))
-                rec[68 + slots * 3] = hp.0; rec[69 + slots * 3] = hp.1; rec[70 + slots * 3] = hp.2
+                rec[.halfPlanes, slots * 3] = hp.0
+                rec[.halfPlanes, slots * 3 + 1] = hp.1
+                rec[.halfPlanes, slots * 3 + 2] = hp.2
                 slots += 1
                 features.insert(.halfPlanes)
             } else {
@@ -193,13 +213,15 @@ struct FrameData {
             }
         }
         if !loop.isEmpty {
-            rec[39] = Double(loop.count / (FrameData.clipStride * 4))
-            rec[40] = Double(append(loop))
+            rec[.clipCount] = Double(loop.count / (FrameData.clipStride * 4))
+            rec[.clipStart] = Double(append(loop))
             features.insert(.clips)
         }
 
         let base = index * FrameData.quadStride * 4
-        for i in 0..<rec.count { floats[base + i] = Float(rec[i]) }
+        for (i, v) in rec.floats.enumerated() {
+            floats[base + i] = Float(v)
+        }
         return features
     }
 
@@ -246,7 +268,10 @@ struct FrameData {
             t[i] = a.texels[i] * scale
             b[i] = d == 0 ? 0 : (a.texels[i + 1] - a.texels[i]) / d * scale
         }
-        if n == 0, let t0 = a.texels.first { s[0] = -far; t[0] = t0 * scale }
+        if n == 0, let t0 = a.texels.first {
+            s[0] = -far
+            t[0] = t0 * scale
+        }
         return s + t + b
     }
 
@@ -259,11 +284,18 @@ struct FrameData {
             let o = localOrigin(c.map, ref: ref, fallback: (Double(rs.minX), Double(rs.minY)))
             let map = rebased(c.map, ref: ref, origin: o)
             for i in 0..<9 { v[i] = map[i] }
-            v[9] = 0; v[10] = Double(rs.minX) - o.0; v[11] = Double(rs.minY) - o.1
-            v[12] = Double(rs.maxX) - o.0; v[13] = Double(rs.maxY) - o.1; v[14] = radius; v[15] = aa ? 1 : 0
+            v[9] = 0
+            v[10] = Double(rs.minX) - o.0
+            v[11] = Double(rs.minY) - o.1
+            v[12] = Double(rs.maxX) - o.0
+            v[13] = Double(rs.maxY) - o.1
+            v[14] = radius
+            v[15] = aa ? 1 : 0
         case .halfPlane:
             let hp = pixelHalfPlane(c, ref: ref)
-            v[0] = hp.0; v[1] = hp.1; v[2] = hp.2
+            v[0] = hp.0
+            v[1] = hp.1
+            v[2] = hp.2
             v[9] = 1
         }
         return v.map { Float($0) }
@@ -296,7 +328,9 @@ struct FrameData {
         for p in clipToFront(pts) {
             let s = SIMD2(p.x / p.w, p.y / p.w)
             guard s.x.isFinite, s.y.isFinite else { continue }
-            lo = pointwiseMin(lo, s); hi = pointwiseMax(hi, s); any = true
+            lo = pointwiseMin(lo, s)
+            hi = pointwiseMax(hi, s)
+            any = true
         }
         return any ? (lo, hi) : nil
     }

@@ -45,14 +45,19 @@ struct ShaderProgram {
     private(set) var uniforms: [String: GLint] = [:]
 
     /// Compiles and links `vertex` and `fragment` (sources from `EmbeddedShaders`, written as
-    /// `#version 330 core`) with `defines` after the version line; on an OpenGL ES context the
-    /// version line becomes `#version 300 es` with highp defaults.
-    init(label: String, vertex: String, fragment: String, es: Bool, defines: String = "", uniforms names: [String]) throws {
-        let vs = try ShaderProgram.compile(ShaderProgram.adapt(vertex, es: es, defines: defines), GLenum(GL_VERTEX_SHADER),
-                                           "\(label) vertex shader")
+    /// `#version 330 core`) with `defines` and the data texture's sizes after the version line,
+    /// then the quad record's prelude (`QuadRecordField.glslPrelude`) when `readsQuadRecords`;
+    /// on an OpenGL ES context the version line becomes `#version 300 es` with highp defaults.
+    init(label: String, vertex: String, fragment: String, es: Bool, defines: String = "", readsQuadRecords: Bool = false,
+         uniforms names: [String]) throws {
+        func prelude(vertex: Bool) -> String {
+            defines + FrameData.glslConstants + (readsQuadRecords ? QuadRecordField.glslPrelude(vertex: vertex) : "")
+        }
+        let vs = try ShaderProgram.compile(ShaderProgram.adapt(vertex, es: es, prelude: prelude(vertex: true)),
+                                           GLenum(GL_VERTEX_SHADER), "\(label) vertex shader")
         defer { glDeleteShader(vs) }
-        let fs = try ShaderProgram.compile(ShaderProgram.adapt(fragment, es: es, defines: defines), GLenum(GL_FRAGMENT_SHADER),
-                                           "\(label) fragment shader")
+        let fs = try ShaderProgram.compile(ShaderProgram.adapt(fragment, es: es, prelude: prelude(vertex: false)),
+                                           GLenum(GL_FRAGMENT_SHADER), "\(label) fragment shader")
         defer { glDeleteShader(fs) }
         let p = glCreateProgram()
         glAttachShader(p, vs)
@@ -73,10 +78,11 @@ struct ShaderProgram {
     /// The location of a uniform named at init (-1 when the compiler dropped it).
     subscript(_ uniform: String) -> GLint { uniforms[uniform] ?? -1 }
 
-    static func adapt(_ source: String, es: Bool, defines: String) -> String {
+    /// `source` with its version line replaced by the context's, followed by `prelude`.
+    static func adapt(_ source: String, es: Bool, prelude: String) -> String {
         let header = es ? "#version 300 es\nprecision highp float;\nprecision highp int;\nprecision highp sampler2D;\n"
                         : "#version 330 core\n"
-        return source.replacingFirstLine(with: header + defines)
+        return source.replacingFirstLine(with: header + prelude)
     }
 
     private static func compile(_ source: String, _ type: GLenum, _ label: String) throws -> GLuint {

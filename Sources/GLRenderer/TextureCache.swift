@@ -29,8 +29,13 @@ final class TextureCache {
         var lastUsedFrame: Int
 
         init(image: CGImage, texture: GLuint, width: Int, height: Int, scale: (Double, Double), bytes: Int, frame: Int) {
-            self.image = image; self.texture = texture; self.width = width; self.height = height
-            self.scale = scale; self.bytes = bytes; self.lastUsedFrame = frame
+            self.image = image
+            self.texture = texture
+            self.width = width
+            self.height = height
+            self.scale = scale
+            self.bytes = bytes
+            self.lastUsedFrame = frame
         }
     }
 
@@ -50,13 +55,16 @@ final class TextureCache {
     }
 
     /// The texture for `image`, uploading it (and its mip levels when `mipmaps`) if needed.
-    func texture(for image: CGImage, mipmaps: Bool, frame: Int, state: inout GLStateCache, stats: inout GLRenderer.FrameStats) -> Entry {
+    func texture(for image: CGImage, mipmaps: Bool, frame: Int, state: inout GLDevice, stats: inout GLRenderer.FrameStats) -> Entry {
         let key = ObjectIdentifier(image)
         let entry: Entry
         if let e = entries[key], e.image === image {
             entry = e
         } else {
-            if let stale = entries[key] { delete(stale, state: &state) ; entries[key] = nil }
+            if let stale = entries[key] {
+                delete(stale, state: &state)
+                entries[key] = nil
+            }
             entry = upload(image, frame: frame, state: &state, stats: &stats)
             entries[key] = entry
         }
@@ -67,7 +75,7 @@ final class TextureCache {
 
     /// End of frame: drops textures of images that no longer exist, then the least recently
     /// used ones while over budget.
-    func trim(frame: Int, state: inout GLStateCache) {
+    func trim(frame: Int, state: inout GLDevice) {
         for (key, e) in entries where e.image == nil {
             delete(e, state: &state)
             entries[key] = nil
@@ -81,19 +89,17 @@ final class TextureCache {
     }
 
     /// Deletes every texture.
-    func removeAll(state: inout GLStateCache) {
+    func removeAll(state: inout GLDevice) {
         for e in entries.values { delete(e, state: &state) }
         entries = [:]
     }
 
-    private func delete(_ e: Entry, state: inout GLStateCache) {
-        var t = e.texture
-        glDeleteTextures(1, &t)
-        state.forgetTexture(e.texture)
+    private func delete(_ e: Entry, state: inout GLDevice) {
+        state.deleteTexture(e.texture)
         bytesHeld -= e.bytes
     }
 
-    private func upload(_ image: CGImage, frame: Int, state: inout GLStateCache, stats: inout GLRenderer.FrameStats) -> Entry {
+    private func upload(_ image: CGImage, frame: Int, state: inout GLDevice, stats: inout GLRenderer.FrameStats) -> Entry {
         var bitmap = image.bitmap
         let w = max(bitmap.width, 1), h = max(bitmap.height, 1)
         let tw = min(w, sizeLimit), th = min(h, sizeLimit)
@@ -103,11 +109,9 @@ final class TextureCache {
             bitmap = TextureCache.downscale(bitmap, width: tw, height: th)
         }
         if bitmap.width == 0 || bitmap.height == 0 { bitmap = Bitmap(width: 1, height: 1) }
-        let t = makeTexture(min: GL_LINEAR_MIPMAP_LINEAR, mag: GL_LINEAR, state: &state)
-        let target = GLenum(GL_TEXTURE_2D)
+        let t = state.makeTexture(min: GL_LINEAR_MIPMAP_LINEAR, mag: GL_LINEAR)
         bitmap.pixels.withUnsafeBytes {
-            glTexImage2D(target, 0, GL_RGBA8, GLsizei(bitmap.width), GLsizei(bitmap.height), 0,
-                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+            state.defineTexels(level: 0, format: GL_RGBA8, width: bitmap.width, height: bitmap.height, $0.baseAddress)
         }
         let bytes = bitmap.pixels.count
         bytesHeld += bytes
@@ -118,22 +122,20 @@ final class TextureCache {
     }
 
     /// Uploads `Mipmaps.levels` (the reference's chain, not the driver's) below level 0.
-    private func uploadMipmaps(_ e: Entry, image: CGImage, state: inout GLStateCache, stats: inout GLRenderer.FrameStats) {
+    private func uploadMipmaps(_ e: Entry, image: CGImage, state: inout GLDevice, stats: inout GLRenderer.FrameStats) {
         var base = image.bitmap
         if base.width != e.width || base.height != e.height { base = TextureCache.downscale(base, width: e.width, height: e.height) }
         let levels = Mipmaps.levels(of: base)
         state.bindForEditing(e.texture, unit: GLRenderer.Unit.upload)
-        let target = GLenum(GL_TEXTURE_2D)
         for (i, level) in levels.enumerated() {
             level.pixels.withUnsafeBytes {
-                glTexImage2D(target, GLint(i + 1), GL_RGBA8, GLsizei(level.width), GLsizei(level.height), 0,
-                             GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+                state.defineTexels(level: i + 1, format: GL_RGBA8, width: level.width, height: level.height, $0.baseAddress)
             }
             e.bytes += level.pixels.count
             bytesHeld += level.pixels.count
             stats.uploadedBytes += level.pixels.count
         }
-        glTexParameteri(target, GLenum(GL_TEXTURE_MAX_LEVEL), GLint(levels.count))
+        state.setMaximumLevel(levels.count)
         stats.textureUploads += 1
         e.hasMipmaps = true
     }

@@ -6,10 +6,11 @@ import LayerKit
 /// The running demo: the pages, the window, the GL backend drawing the stage into the window's
 /// default framebuffer, input, hot reload and the frame loop.
 ///
-/// A frame is Core Animation's pipeline end to end: the page updates its layers, the stage tree
-/// is snapshotted (which lays it out), the compositor turns the snapshot into a display list,
-/// `GLRenderer` draws it into framebuffer 0 and the window presents it. Each step is a phase of
-/// the `FrameProfiler` the HUD reads, and a GL timer query measures the GPU's share.
+/// A frame is Core Animation's pipeline end to end, drawn by a `FrameLoop`: the page updates its
+/// layers, the stage tree is laid out and snapshotted, the compositor turns the snapshot into a
+/// display list, `GLRenderer` draws it into framebuffer 0 and the window presents it
+/// (`WindowRenderer`). Each step is a phase of the `FrameProfiler` the HUD reads, and a GL timer
+/// query measures the GPU's share.
 ///
 /// Frames are drawn only when something changed: an event, a page that animates, a timed change
 /// (the clock's tick). Otherwise the loop sleeps in `glfwWaitEventsTimeout`, waking twice a
@@ -26,10 +27,9 @@ final class Demo {
     }
 
     private let window: Window
-    private let renderer: GLRenderer
-    private let compositor = FrameCompositor()
-    private let gpuTimer: GPUTimer?
-    private let profiler = FrameProfiler()
+    private let renderer: WindowRenderer
+    private let loop: FrameLoop
+    private var profiler: FrameProfiler { loop.profiler }
     private let stage = Stage()
     private let pages: [Page]
     private let options: Options
@@ -68,8 +68,8 @@ final class Demo {
         self.pages = pages
         self.pageIndex = pageIndex
         self.options = options
-        renderer = try GLRenderer()
-        gpuTimer = GPUTimer()
+        renderer = try WindowRenderer(window: window)
+        loop = FrameLoop(renderer: renderer)
         profiler.frameLimit = 4 * HUD.history
         stage.isHUDVisible = options.hud
         show(pageIndex)
@@ -98,7 +98,7 @@ final class Demo {
         let c = profiler.counterMedians
         return String(format: "%@: %d frames, CPU median %.2f ms p95 %.2f ms (%@)%@, layers %.0f quads %.0f passes %.0f draws %.0f",
                       page.id, profiler.frames.count, cpu.median, cpu.p95, phases.joined(separator: ", "), gpu,
-                      c["layers"] ?? 0, c["quads"] ?? 0, c["passes"] ?? 0, c["draws"] ?? 0)
+                      c["layers"] ?? 0, c["quads"] ?? 0, c["passes"] ?? 0, c[FrameCounter.drawCalls.rawValue] ?? 0)
     }
 
     /// The interactive loop, until the window is closed or Esc is pressed.
@@ -166,30 +166,18 @@ final class Demo {
         let refresh = isGPURefresh
         isGPURefresh = false
 
-        profiler.beginFrame()
-        profiler.measure("update") {
+        renderer.readsBack = readBack
+        let canvas = FrameLoop.Canvas(width: size.width, height: size.height, scale: CGFloat(scale))
+        let drawn = try loop.drawFrame(LayerTreeSource(stage.root), at: options.clock.now, canvas: canvas, update: { [self] in
             if size != stage.size || CGFloat(scale) != stage.scale { stage.layout(size: size, scale: CGFloat(scale)) }
             page.adoptScreenScale(CGFloat(scale))
             redraw = page.update(clock: options.clock)
             stage.updateOutline()
             stage.hud.update(profiler: profiler, info: hudInfo(), now: now)
-        }
-        let snapshot = profiler.measure("snapshot") { stage.root.snapshot() }
-        profiler.count("page layers", Double(stage.pageLayerCount(in: snapshot)))
-        let list = profiler.measure("composite") {
-            compositor.displayList(root: snapshot, width: Double(size.width), height: Double(size.height), scale: scale, background: nil)
-        }
-        gpuTimer?.begin(frame: frame)
-        try profiler.measure("draw") { try renderer.draw(list, into: 0, width: fb.width, height: fb.height) }
-        gpuTimer?.end()
-        let pixels = try readBack ? profiler.measure("readback") { try window.readFramebuffer() } : nil
-        profiler.measure("present") { window.swapBuffers() }
-        let stats = renderer.lastFrameStats
-        profiler.count("layers", Double(snapshot.layerCount))
-        profiler.count("quads", Double(stats.quads))
-        profiler.count("passes", Double(stats.passes))
-        profiler.count("draws", Double(stats.drawCalls))
-        profiler.endFrame()
+        }, annotate: { [self] drawn in
+            profiler.count("page layers", Double(stage.pageLayerCount(in: drawn.snapshot)))
+        })
+        let pixels = readBack ? drawn.pixels : nil
         // On a page that waits for input, the HUD shows this frame's GPU time once it is known.
         awaitingGPUTime = !stage.isHUDVisible || redraw == .everyFrame || refresh ? nil : frame
         collectGPUTimes()
@@ -203,7 +191,7 @@ final class Demo {
     /// Hands the GPU times that have arrived to the profiler; when the one the HUD waits for is
     /// among them, draws once more to show it (that frame's own time is not waited for).
     private func collectGPUTimes() {
-        guard let timer = gpuTimer else { return }
+        guard let timer = renderer.gpuTimer else { return }
         for (frame, ms) in timer.collect() {
             profiler.setGPUTime(frame: frame, ms: ms)
             if frame == awaitingGPUTime {
@@ -339,3 +327,41 @@ final class Demo {
 
 /// How far the pointer moved from `b` to `a`.
 private func - (a: CGPoint, b: CGPoint) -> CGSize { CGSize(width: a.x - b.x, height: a.y - b.y) }
+
+/// The demo's backend: `GLRenderer` drawing into the window's default framebuffer under a GL
+/// timer query (the demo collects its answers), then reading the frame back when a screenshot
+/// wants it, and presenting it.
+final class WindowRenderer: FrameRenderer {
+    private let window: Window
+    private let renderer: GLRenderer
+    /// Measures each frame's GPU time, where the context has timer queries.
+    let gpuTimer: GPUTimer?
+    /// Whether the next frames are read back (before presenting) and returned.
+    var readsBack = false
+
+    /// A renderer for `window`'s context, which must be current.
+    ///
+    /// - Throws: `GLRendererError` or `GLError` when the backend cannot start.
+    init(window: Window) throws {
+        self.window = window
+        renderer = try GLRenderer()
+        gpuTimer = GPUTimer()
+    }
+
+    var name: String { renderer.name }
+    var texturesHeld: Int? { renderer.texturesHeld }
+
+    func render(_ list: DisplayList, profiler: FrameProfiler?) throws -> Bitmap {
+        func phase<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
+            try profiler.map { try $0.measure(name, body) } ?? body()
+        }
+        let fb = window.framebufferSize
+        if let frame = profiler?.nextFrameNumber { gpuTimer?.begin(frame: frame) }
+        try phase("draw") { try renderer.draw(list, into: 0, width: fb.width, height: fb.height) }
+        gpuTimer?.end()
+        let pixels = try readsBack ? phase("readback") { try window.readFramebuffer() } : Bitmap(width: 0, height: 0)
+        phase("present") { window.swapBuffers() }
+        if let profiler { renderer.lastFrameStats.record(in: profiler) }
+        return pixels
+    }
+}

@@ -100,8 +100,9 @@ final class HUD {
         header.string = info.page + "\n" + timings
         let c = frames.last?.counters ?? [:]
         func n(_ key: String) -> Int { Int(c[key] ?? 0) }
-        footer.string = "layers \(n("page layers")) (+\(n("layers") - n("page layers")))  quads \(n("quads"))  "
-            + "passes \(n("passes"))  draws \(n("draws"))\n"
+        func n(_ counter: FrameCounter) -> Int { n(counter.rawValue) }
+        footer.string = "layers \(n("page layers")) (+\(n(.layers) - n("page layers")))  quads \(n(.quads))  "
+            + "passes \(n(.passes))  draws \(n(.drawCalls))\n"
             + "hit: \(info.hit)\n" + info.status
     }
 

@@ -16,62 +16,44 @@ enum Backend: String, ExpressibleByArgument, CaseIterable {
 
     /// A renderer for this choice. With `gl`, a missing EGL display or GL driver is a one-line
     /// bad-input error naming what failed; with `auto` it is a one-line warning and the CPU.
-    func makeRenderer(fullRedraw: Bool = false, skipsReadback: Bool = false) throws -> FrameRenderer {
+    func makeRenderer(fullRedraw: Bool = false, skipsReadback: Bool = false) throws -> any FrameRenderer {
+        func cpu() -> CPURenderer {
+            let renderer = CPURenderer()
+            renderer.tracksDamage = !fullRedraw
+            return renderer
+        }
         switch self {
-        case .cpu: return CPUFrameRenderer(fullRedraw: fullRedraw)
+        case .cpu:
+            return cpu()
         case .gl:
-            do { return try GLFrameRenderer(skipsReadback: skipsReadback) } catch { throw CLIError.badInput("cannot use the GL backend: \(error)") }
+            do {
+                return try HeadlessGLRenderer(skipsReadback: skipsReadback)
+            } catch {
+                throw CLIError.badInput("cannot use the GL backend: \(error)")
+            }
         case .auto:
-            do { return try GLFrameRenderer(skipsReadback: skipsReadback) } catch {
+            do {
+                return try HeadlessGLRenderer(skipsReadback: skipsReadback)
+            } catch {
                 FileHandle.standardError.write(Data("layerkit: warning: no GL context (\(error)); using the CPU renderer\n".utf8))
-                return CPUFrameRenderer(fullRedraw: fullRedraw)
+                return cpu()
             }
         }
     }
 }
 
-/// What the commands need of a backend.
-protocol FrameRenderer {
-    /// The backend's name, as the options spell it.
-    var name: String { get }
-    /// Draws one frame and returns its pixels.
-    func render(_ list: DisplayList) throws -> Bitmap
-    /// Draws one frame, recording the backend's phases and counters in `profiler`.
-    func render(_ list: DisplayList, profiler: FrameProfiler) throws -> Bitmap
-    /// Textures the backend keeps across frames after the last one, or `nil` when it keeps
-    /// none it can count (what `soak` watches for leaks).
-    var texturesHeld: Int? { get }
-}
-
-extension FrameRenderer {
-    /// Backends without finer phases record the whole frame as `draw`.
-    func render(_ list: DisplayList, profiler: FrameProfiler) throws -> Bitmap {
-        try profiler.measure("draw") { try render(list) }
-    }
-    /// No texture count by default.
-    var texturesHeld: Int? { nil }
-}
-
-struct CPUFrameRenderer: FrameRenderer {
-    let renderer = CPURenderer()
-    /// A CPU renderer; `fullRedraw` turns damage tracking off.
-    init(fullRedraw: Bool = false) { renderer.tracksDamage = !fullRedraw }
-    var name: String { "cpu" }
-    func render(_ list: DisplayList) throws -> Bitmap { renderer.render(list) }
-}
-
-/// The OpenGL backend on a headless EGL context that is current on the thread that made it,
-/// the one every command draws on.
-final class GLFrameRenderer: FrameRenderer {
+/// The GL backend as the commands use it: a `GLRenderer` on a headless EGL context of its own
+/// (current on the thread that made it, the one every command draws on), with GPU time from
+/// timer queries, answered a few frames late and attached to the frame they measured.
+final class HeadlessGLRenderer: FrameRenderer {
     private let context: EGLHeadlessContext
     private let renderer: GLRenderer
+    private let timer: GPUTimer?
+    /// Profiled frames end with `glFinish` instead of a readback (and return an empty bitmap).
+    let skipsReadback: Bool
 
     /// Makes the context and compiles the shaders; throws `GLError` (no display, no driver) or
     /// `GLRendererError` naming what failed.
-    private let timer: GPUTimer?
-    /// Profiled frames end with `glFinish` instead of a readback (and return an empty bitmap).
-    var skipsReadback = false
-
     init(skipsReadback: Bool = false) throws {
         self.skipsReadback = skipsReadback
         context = try EGLHeadlessContext()
@@ -79,13 +61,12 @@ final class GLFrameRenderer: FrameRenderer {
         timer = GPUTimer()
     }
 
-    var name: String { "gl" }
-    func render(_ list: DisplayList) throws -> Bitmap { try renderer.render(list) }
+    var name: String { renderer.name }
+    var texturesHeld: Int? { renderer.texturesHeld }
 
-    /// Draw and readback as phases, the renderer's counters, and GPU time from timer queries
-    /// (answered a few frames late, attached to the frame they measured).
-    func render(_ list: DisplayList, profiler: FrameProfiler) throws -> Bitmap {
-        timer?.begin(frame: profiler.nextFrameNumber)   // the frame in progress
+    func render(_ list: DisplayList, profiler: FrameProfiler?) throws -> Bitmap {
+        guard let profiler else { return try renderer.render(list) }
+        timer?.begin(frame: profiler.nextFrameNumber)  // the frame in progress
         var bitmap = Bitmap(width: 0, height: 0)
         if skipsReadback {
             try renderer.renderAndFinish(list, profiler: profiler)
@@ -94,44 +75,72 @@ final class GLFrameRenderer: FrameRenderer {
         }
         timer?.end()
         for (f, ms) in timer?.collect() ?? [] { profiler.setGPUTime(frame: f, ms: ms) }
-        let s = renderer.lastFrameStats
-        for (name, value) in [("draw_calls", s.drawCalls), ("state_changes", s.stateChanges), ("texture_uploads", s.textureUploads),
-                              ("uploaded_bytes", s.uploadedBytes), ("textures_held", s.texturesHeld),
-                              ("texture_bytes_held", s.textureBytesHeld), ("records_written", s.recordsWritten)] {
-            profiler.count(name, Double(value))
-        }
         return bitmap
     }
-    var texturesHeld: Int? { renderer.lastFrameStats.texturesHeld }
+
+    func finishGPUTimes(profiler: FrameProfiler) {
+        for (f, ms) in timer?.collectAll() ?? [] { profiler.setGPUTime(frame: f, ms: ms) }
+    }
 }
 
 /// Errors the commands report with exit code 2 (bad input or usage).
 enum CLIError: Error, CustomStringConvertible {
     case badInput(String)
     var description: String {
-        switch self { case .badInput(let s): return s }
+        switch self {
+        case .badInput(let s): return s
+        }
     }
+}
+
+/// Refuses an output path that cannot be written, before any work is done for it: a directory,
+/// a file without write permission, or a new file in a folder that does not exist or cannot
+/// be written. Names the option, the path and why (nothing is created or truncated here).
+func checkOutputPath(_ path: String, option: String) throws {
+    func refuse(_ why: String) -> CLIError { CLIError.badInput("cannot write \(option) \(path): \(why)") }
+    guard !path.isEmpty else { throw refuse("the path is empty") }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+        if isDirectory.boolValue { throw refuse("it is a directory") }
+        if access(path, W_OK) != 0 { throw refuse(String(cString: strerror(errno))) }
+        return
+    }
+    let folder = (path as NSString).deletingLastPathComponent
+    let parent = folder.isEmpty ? "." : folder
+    guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) else {
+        throw refuse("no such directory \(parent)")
+    }
+    if !isDirectory.boolValue { throw refuse("\(parent) is not a directory") }
+    if access(parent, W_OK | X_OK) != 0 { throw refuse("cannot create a file in \(parent): \(String(cString: strerror(errno)))") }
 }
 
 /// Loads a scene file, turning any failure into a one-line bad-input error.
 func loadScene(_ path: String) throws -> Scene {
-    do { return try Scene(contentsOfFile: path) } catch { throw CLIError.badInput("\(error)") }
+    do {
+        return try Scene(contentsOfFile: path)
+    } catch {
+        throw CLIError.badInput("\(error)")
+    }
 }
 
-/// The display list of `scene` (read from `path`) at `scale` (nil: the canvas's own), after
-/// refusing a scale that is not a positive number and a canvas over the documented pixel limit,
-/// before anything is computed or allocated for it.
-func displayList(for scene: Scene, path: String, scale: Double?) throws -> DisplayList {
+/// `scene`'s canvas at `scale` (nil: the canvas's own), after refusing a scale that is not a
+/// positive number and a canvas over the documented pixel limit, before anything is computed or
+/// allocated for it.
+func canvas(of scene: Scene, path: String, scale: Double?) throws -> Scene.Canvas {
     if let scale, !(scale > 0 && scale.isFinite) {
         throw CLIError.badInput("--scale must be a positive number, not \(scale)")
     }
-    let s = scale ?? Double(scene.canvas.scale)
-    let (w, h) = ((Double(scene.canvas.width) * s).rounded(), (Double(scene.canvas.height) * s).rounded())
-    let limit = Double(Scene.maximumCanvasPixels)
-    guard w <= limit, h <= limit else {
-        let size = String(format: "%.0fx%.0f", w, h)
-        throw CLIError.badInput("\(path): canvas of \(size) px at scale \(s) is over the limit of \(Scene.maximumCanvasPixels) px a side")
+    var canvas = scene.canvas
+    canvas.scale = scale.map { CGFloat($0) } ?? canvas.scale
+    do { try CanvasSizeError.check(width: Double(canvas.width), height: Double(canvas.height), scale: Double(canvas.scale)) } catch {
+        throw CLIError.badInput("\(path): \(error)")
     }
-    return Compositor.displayList(for: scene, scale: s)
+    return canvas
 }
 
+/// The display list of `scene` (read from `path`) at `scale` (nil: the canvas's own), once
+/// `canvas(of:path:scale:)` accepts it.
+func displayList(for scene: Scene, path: String, scale: Double?) throws -> DisplayList {
+    let canvas = try canvas(of: scene, path: path, scale: scale)
+    return Compositor.displayList(for: scene, scale: Double(canvas.scale))
+}

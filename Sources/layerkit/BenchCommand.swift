@@ -10,7 +10,7 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Time frames of a scene (phases, GPU time, counters), or ramp a generated scene to the 60 Hz budget.")
 
-    @Argument(help: "The scene file (omit with --ramp).")
+    @Argument(help: "The scene file (omit with --ramp or --generated).")
     var scene: String?
 
     @Option(help: "cpu, gl, or auto.")
@@ -37,70 +37,98 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
-    @Option(help: "Write a Chrome Trace Event file (Perfetto, chrome://tracing).")
+    @Option(help: "Write a Chrome Trace Event file (Perfetto, chrome://tracing); checked before the benchmark runs, written after its results are printed.")
     var trace: String?
 
-    @Option(help: "leaves, multiply or cube-grid: find the largest layer count (from 10, doubling, then bisecting) whose median animated frame is within 16.7 ms.")
+    @Option(help: "leaves, multiply, cube-grid or nested: find the largest layer count (nested: depth) (from 10, doubling, then bisecting) whose median animated frame is within 16.7 ms.")
     var ramp: BenchmarkScene?
+
+    @Option(help: "leaves, multiply, cube-grid or nested: time the scene made in code with --count layers (nested: --count levels deep) instead of a file.")
+    var generated: BenchmarkScene?
+
+    @Option(help: "The layer count (nested: depth) of the --generated scene.")
+    var count: Int?
 
     func validate() throws {
         guard frames > 0, frames <= 1_000_000 else { throw ValidationError("--frames must be 1...1000000") }
         guard warmup >= 0, warmup <= 100_000 else { throw ValidationError("--warmup must be 0...100000") }
-        if (scene == nil) == (ramp == nil) { throw ValidationError("give a SCENE or --ramp KIND, not both") }
+        switch [scene != nil, ramp != nil, generated != nil].filter({ $0 }).count {
+        case 0: throw ValidationError("give a SCENE, --ramp KIND or --generated KIND")
+        case 1: break
+        default: throw ValidationError("give a SCENE, --ramp KIND or --generated KIND, not several")
+        }
+        if let generated {
+            guard let count, (1...generated.maximumCount).contains(count) else {
+                throw ValidationError("--generated \(generated.rawValue) needs --count 1...\(generated.maximumCount)")
+            }
+        } else if count != nil {
+            throw ValidationError("--count goes with --generated")
+        }
     }
 
     func run() throws {
+        // Refused before the benchmark runs, not after it has taken minutes.
+        if let trace { try checkOutputPath(trace, option: "--trace") }
         let renderer = try backend.makeRenderer(fullRedraw: fullRedraw, skipsReadback: noReadback)
         if let ramp {
             try runRamp(ramp, renderer: renderer)
             return
         }
-        let path = scene!
-        let loaded = try loadScene(path)
+        let path: String, loaded: Scene
+        if let generated, let count {
+            (path, loaded) = ("\(generated.rawValue)-\(count)", generated.make(count: count))
+        } else {
+            path = scene!
+            loaded = try loadScene(path)
+        }
         let profiler = try measure(loaded, renderer: renderer, frames: frames, warmup: warmup, animate: animate, moveOne: moveOne)
+        // The results first: a trace that cannot be written after all loses nothing else.
+        if json {
+            printJSON(profiler, scene: path, backend: renderer.name)
+        } else {
+            printTable(profiler, scene: path, backend: renderer.name)
+        }
         if let trace {
-            do { try profiler.traceEvents(process: "layerkit bench \(path)").write(to: URL(fileURLWithPath: trace)) } catch {
-                throw CLIError.badInput("cannot write \(trace): \(error)")
+            do {
+                try profiler.traceEvents(process: "layerkit bench \(path)").write(to: URL(fileURLWithPath: trace))
+            } catch {
+                throw CLIError.badInput("cannot write --trace \(trace): \(error.localizedDescription)")
             }
         }
-        json ? printJSON(profiler, scene: path, backend: renderer.name) : printTable(profiler, scene: path, backend: renderer.name)
     }
 
-    /// Draws `warmup + frames` frames, keeping the last `frames` in the profiler.
-    func measure(_ scene: Scene, renderer: FrameRenderer, frames: Int, warmup: Int, animate: Bool, moveOne: Bool = false) throws -> FrameProfiler {
-        let profiler = FrameProfiler()
+    /// Draws `warmup + frames` frames, keeping the last `frames` in the profiler. Frame `n` is
+    /// drawn at media time n / 60 s, as a 60 Hz display would show it.
+    func measure(_ scene: Scene, renderer: any FrameRenderer, frames: Int, warmup: Int, animate: Bool,
+                 moveOne: Bool = false) throws -> FrameProfiler {
+        let loop = FrameLoop(renderer: renderer)
         let animator = animate ? Animator(scene.root, onlyFirst: moveOne) : nil
-        let compositor = FrameCompositor()
-        let (w, h, s) = (Double(scene.canvas.width), Double(scene.canvas.height), Double(scene.canvas.scale))
+        let source = LayerTreeSource(scene.root)
         for frame in 0..<(warmup + frames) {
-            if frame == warmup { profiler.reset() }
-            profiler.beginFrame()
-            if let animator { profiler.measure("animate") { animator.step(frame) } }
-            profiler.measure("layout") { scene.root.layoutIfNeeded() }
-            let snapshot = profiler.measure("snapshot") { scene.root.snapshot() }
-            let list = profiler.measure("composite") {
-                compositor.displayList(root: snapshot, width: w, height: h, scale: s, background: scene.canvas.background)
-            }
-            profiler.count("display_list_reused", compositor.lastReused ? 1 : 0)
-            _ = try renderer.render(list, profiler: profiler)
-            profiler.count("layers", Double(snapshot.layerCount))
-            profiler.count("quads", Double(list.quadCount))
-            profiler.count("passes", Double(list.passes.count))
-            profiler.endFrame()
+            if frame == warmup { loop.profiler.reset() }
+            try loop.drawFrame(source, at: Double(frame) / 60, canvas: scene.canvas,
+                               updatePhase: "animate", update: animator.map { animator in { animator.step(frame) } })
         }
-        return profiler
+        renderer.finishGPUTimes(profiler: loop.profiler)
+        return loop.profiler
     }
 
-    private func runRamp(_ kind: BenchmarkScene, renderer: FrameRenderer) throws {
+    private func runRamp(_ kind: BenchmarkScene, renderer: any FrameRenderer) throws {
         func median(_ n: Int) throws -> Double {
             let p = try measure(kind.make(count: n), renderer: renderer, frames: 10, warmup: 2, animate: true)
             let m = p.frameStatistics.median
-            if !json { print(String(format: "%@ %7d layers: median %8.2f ms", kind.rawValue, n, m)) }
+            if !json { print(String(format: "%@ %7d %@: median %8.2f ms", kind.rawValue, n, kind == .nested ? "levels" : "layers", m)) }
             return m
         }
         var good = 0, bad = 0, n = 10
-        while n <= 100_000 {
-            if try median(n) <= FrameProfiler.budgetMs { good = n; n *= 2 } else { bad = n; break }
+        while n <= kind.maximumCount {
+            if try median(n) <= FrameProfiler.budgetMs {
+                good = n
+                n *= 2
+            } else {
+                bad = n
+                break
+            }
         }
         if bad > 0 {
             // Bisect to within 5 % (or one layer).
@@ -113,7 +141,7 @@ struct BenchCommand: ParsableCommand {
             let object: [String: Any] = ["ramp": kind.rawValue, "backend": renderer.name, "budget_ms": FrameProfiler.budgetMs, "layers": good]
             print(String(data: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), encoding: .utf8)!)
         } else {
-            print("\(kind.rawValue) on \(renderer.name): \(good) layers within \(String(format: "%.1f", FrameProfiler.budgetMs)) ms"
+            print("\(kind.rawValue) on \(renderer.name): \(good) \(kind == .nested ? "levels" : "layers") within \(String(format: "%.1f", FrameProfiler.budgetMs)) ms"
                   + (bad == 0 ? " (the most tried)" : ""))
         }
     }
@@ -126,7 +154,7 @@ struct BenchCommand: ParsableCommand {
             print(label + String(format: " %8.3f %8.3f %8.3f %8.3f %8.3f", s.min, s.median, s.p95, s.p99, s.max))
         }
         row("frame", p.frameStatistics)
-        if let g = p.gpuStatistics { row("gpu", g) }
+        if let g = p.gpuStatistics { row("gpu", g) } else if p.gpuTimesUnknown > 0 { print("gpu          n/a (the driver could not time these frames)") }
         for phase in p.phaseNames { row(phase, p.statistics(phase: phase)) }
         print("counters (per-frame median):")
         for (k, v) in p.counterMedians.sorted(by: { $0.key < $1.key }) { print("  \(k) \(Int(v))") }
@@ -158,6 +186,7 @@ final class Animator {
     init(_ root: CALayer, onlyFirst: Bool = false) {
         var all: [(CALayer, CATransform3D, CGFloat)] = []
         func walk(_ l: CALayer, _ i: inout Int) {
+            guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { walk(l, &i) } }
             for s in l.sublayers ?? [] {
                 all.append((s, s.transform, 0.01 + CGFloat(i % 7) * 0.004))
                 i += 1

@@ -26,6 +26,7 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         guard (0...255).contains(threshold) else { throw CLIError.badInput("--threshold must be 0...255, got \(threshold)") }
         guard maxFraction >= 0, maxFraction.isFinite else { throw CLIError.badInput("--max-fraction must be ≥ 0") }
+        if let heatmap { try checkOutputPath(heatmap, option: "--heatmap") }
         let first: Bitmap, second: Bitmap
         do {
             first = try Bitmap(contentsOfPNGFile: a)

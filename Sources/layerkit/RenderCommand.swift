@@ -23,12 +23,17 @@ struct RenderCommand: ParsableCommand {
     var backend: Backend = .auto
 
     func run() throws {
+        try checkOutputPath(output, option: "-o")
         let list = try displayList(for: try loadScene(scene), path: scene, scale: scale)
         let renderer = try backend.makeRenderer()
         let bitmap: Bitmap
         // A backend failing mid-frame (a GL error, naming its call) is reported like bad input:
         // one line, exit 2, never a crash.
-        do { bitmap = try renderer.render(list) } catch { throw CLIError.badInput("\(scene): \(renderer.name) backend: \(error)") }
+        do {
+            bitmap = try renderer.render(list, profiler: nil)
+        } catch {
+            throw CLIError.badInput("\(scene): \(renderer.name) backend: \(error)")
+        }
         do { try bitmap.writePNG(to: output) } catch { throw CLIError.badInput("\(error)") }
     }
 }

@@ -7,54 +7,54 @@ import XCTest
 
 /// Redrawing only the damage gives exactly the pixels of a full redraw.
 final class DamageTests: XCTestCase {
-    func testMovingOneLayerRedrawsOnlyItsOldAndNewPlace() {
+    func testMovingOneLayerRedrawsOnlyItsOldAndNewPlace() throws {
         let scene = BenchmarkScene.multiply.make(count: 400)
         let root = scene.root
         let renderer = CPURenderer()
         func list() -> DisplayList { Compositor.displayList(for: scene) }
-        _ = renderer.render(list())
+        _ = try renderer.render(list())
         XCTAssertEqual(renderer.lastRedrawnPixels, 1280 * 720, "the first frame is a full render")
 
         let moved = root.sublayers![137]
         moved.position.x += 7
         moved.transform = CATransform3DRotate(moved.transform, 0.2, 0, 0, 1)
-        let incremental = renderer.render(list())
+        let incremental = try renderer.render(list())
         XCTAssertGreaterThan(renderer.lastRedrawnPixels, 0)
         XCTAssertLessThan(renderer.lastRedrawnPixels, 1280 * 720 / 100, "only around the moved square")
-        let full = CPURenderer().render(list())
+        let full = try CPURenderer().render(list())
         XCTAssertEqual(BitmapDifference(incremental, full, threshold: 0).pixelsOver, 0)
 
-        _ = renderer.render(list())
+        _ = try renderer.render(list())
         XCTAssertEqual(renderer.lastRedrawnPixels, 0, "an unchanged frame redraws nothing")
     }
 
     /// The renderer hands out its canvas without copying; a frame the caller still holds is
     /// not touched by the next frame's damage redraw.
-    func testAHeldFrameDoesNotChangeWhenTheNextIsDrawn() {
+    func testAHeldFrameDoesNotChangeWhenTheNextIsDrawn() throws {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
         let a = solidLayer(CGRect(x: 8, y: 8, width: 20, height: 20), rgb(255, 0, 0))
         root.addSublayer(a)
         let renderer = CPURenderer()
-        let first = renderer.render(displayList(root, width: 64, height: 64))
-        let expected = CPURenderer().render(displayList(root, width: 64, height: 64))
+        let first = try renderer.render(displayList(root, width: 64, height: 64))
+        let expected = try CPURenderer().render(displayList(root, width: 64, height: 64))
         a.position.x += 20
-        let second = renderer.render(displayList(root, width: 64, height: 64))
+        let second = try renderer.render(displayList(root, width: 64, height: 64))
         XCTAssertGreaterThan(renderer.lastRedrawnPixels, 0, "the second frame was a damage redraw")
         XCTAssertEqual(first, expected, "the first frame is as it was drawn")
         XCTAssertNotEqual(first.pixels, second.pixels)
     }
 
-    func testReorderingRedrawsTheOverlap() {
+    func testReorderingRedrawsTheOverlap() throws {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
         let a = solidLayer(CGRect(x: 20, y: 20, width: 100, height: 100), rgb(255, 0, 0))
         let b = solidLayer(CGRect(x: 60, y: 60, width: 100, height: 100), rgb(0, 0, 255, 0.5))
         root.addSublayer(a); root.addSublayer(b)
         let renderer = CPURenderer()
-        _ = renderer.render(displayList(root, width: 200, height: 200))
+        _ = try renderer.render(displayList(root, width: 200, height: 200))
         a.zPosition = 1
-        let incremental = renderer.render(displayList(root, width: 200, height: 200))
+        let incremental = try renderer.render(displayList(root, width: 200, height: 200))
         XCTAssertEqual(incremental.rgba(80, 80), [255, 0, 0, 255], "red now in front")
         XCTAssertEqual(BitmapDifference(incremental, renderCPU(root, width: 200, height: 200), threshold: 0).pixelsOver, 0)
     }

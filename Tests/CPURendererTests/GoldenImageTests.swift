@@ -5,26 +5,33 @@ import LayerKit
 import LayerKitTestSupport
 import XCTest
 
-/// Every seed scene and every scene of the project's own corpus, rendered by the CPU reference
-/// at scale 1 and 2 and compared with golden images listed in `Goldens/goldens.list`.
+/// Every scene of `scenes.list` with a golden (every seed scene and every scene of the
+/// project's own corpus), rendered by the CPU reference at scale 1 and 2 and compared with its
+/// golden images in `Goldens/`, byte for byte.
 final class GoldenImageTests: XCTestCase {
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
 
+    /// A scene added to `Examples/seeds` or `Examples/corpus` is drawn by the rendering tests
+    /// only once `scenes.list` names it with its budgets.
+    func testEverySeedAndCorpusSceneIsListed() throws {
+        let listed = Set(try sceneList().map(\.path))
+        let scenes = try exampleScenePaths().map { String($0.dropFirst(examplesDirectory.path.count + 1)) }
+            .filter { $0.hasPrefix("seeds/") || $0.hasPrefix("corpus/") }
+        XCTAssertGreaterThanOrEqual(scenes.count, 24)
+        for scene in scenes { XCTAssertTrue(listed.contains(scene), "\(scene) is not in scenes.list") }
+    }
+
     func testGoldenImages() throws {
-        let list = try String(contentsOf: Self.goldens.appendingPathComponent("goldens.list"), encoding: .utf8)
-        let entries = list.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
+        let entries = try sceneList().filter(\.hasGolden)
         XCTAssertGreaterThanOrEqual(entries.count, 24, "every seed scene has a golden")
         let update = ProcessInfo.processInfo.environment["LAYERKIT_UPDATE_GOLDENS"] == "1"
         let renderer = CPURenderer()
         for entry in entries {
-            let fields = entry.split(separator: " ")
-            let path = String(fields[0]), budget = String(fields[1])
-            XCTAssertEqual(budget, "exact", "unknown budget in \(entry)")
-            let scene = try Scene(contentsOfFile: examplesDirectory.appendingPathComponent(path).path)
+            let scene = try Scene(contentsOfFile: entry.url.path)
             for scale in [1.0, 2.0] {
-                let name = (path as NSString).lastPathComponent.replacingOccurrences(of: ".json", with: "@\(Int(scale))x.png")
+                let name = "\(entry.name)@\(Int(scale))x.png"
                 let golden = Self.goldens.appendingPathComponent(name).path
-                let image = renderer.render(Compositor.displayList(for: scene, scale: scale))
+                let image = try renderer.render(Compositor.displayList(for: scene, scale: scale))
                 if update {
                     try image.writePNG(to: golden)
                     continue

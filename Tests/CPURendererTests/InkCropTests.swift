@@ -73,7 +73,7 @@ final class InkCropTests: XCTestCase {
     /// The cut rectangle draws exactly the pixels the whole one does, under nearest and linear
     /// filtering, magnified and minified, rotated, in perspective, flipped, through a
     /// contentsRect and a nine-slice contentsCenter.
-    func testCroppingChangesNoPixel() {
+    func testCroppingChangesNoPixel() throws {
         let image = inkedImage(size: 24, x0: 5, x1: 17, y0: 3, y1: 20)
         for filter in [CALayerContentsFilter.nearest, .linear] {
             for (size, transform) in [(70.0, CATransform3DMakeRotation(0.3, 0, 0, 1)), (13.0, CATransform3DIdentity),
@@ -97,7 +97,7 @@ final class InkCropTests: XCTestCase {
                 XCTAssertLessThan(quads[i].rect.width * quads[i].rect.height, l.bounds.width * l.bounds.height, "cut")
                 quads[i].rect = l.bounds
                 whole.passes[0].content = .quads(quads)
-                let a = CPURenderer().render(cut), b = CPURenderer().render(whole)
+                let a = try CPURenderer().render(cut), b = try CPURenderer().render(whole)
                 XCTAssertEqual(zip(a.pixels, b.pixels).filter { $0 != $1 }.count, 0, "\(filter) \(size): bytes that differ")
                 XCTAssertGreaterThan(a.pixels.filter { $0 != 0 }.count, 100, "something is drawn")
             }

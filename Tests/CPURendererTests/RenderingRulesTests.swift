@@ -177,7 +177,7 @@ final class RenderingRulesTests: XCTestCase {
     }
 
     /// A layer crossing w = 0 draws only its part in front of the eye, never a mirrored copy.
-    func testBehindTheEyeIsNeverDrawnInverted() {
+    func testBehindTheEyeIsNeverDrawnInverted() throws {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 400, height: 400)
         var p = CATransform3DIdentity; p.m34 = -1.0 / 200
@@ -187,7 +187,7 @@ final class RenderingRulesTests: XCTestCase {
         strip.transform = CATransform3DMakeRotation(-.pi / 3, 1, 0, 0)
         root.addSublayer(strip)
         let list = displayList(root, width: 400, height: 400)
-        let img = CPURenderer().render(list)
+        let img = try CPURenderer().render(list)
         // Every drawn pixel maps back to a point of the strip that is in front of the eye.
         let w = strip.properties.localTransform.concatenating(root.properties.childrenTransform)
         var drawn = 0

@@ -70,16 +70,16 @@ final class DemoWindowTests: XCTestCase {
         guard r.status == 0 else { return }
         let window = try Bitmap(contentsOfPNGFile: shot.path)
         let loaded = try Scene(contentsOfFile: examplesDirectory.appendingPathComponent("seeds/\(scene).json").path)
-        let reference = CPURenderer().render(Compositor.displayList(for: loaded, scale: scale))
+        let reference = try CPURenderer().render(Compositor.displayList(for: loaded, scale: scale))
         XCTAssertEqual(window.width, reference.width, "screenshot width", file: file, line: line)
         XCTAssertEqual(window.height, reference.height, "screenshot height", file: file, line: line)
         guard window.width == reference.width, window.height == reference.height else { return }
-        let d = BitmapDifference(reference, window, threshold: glThreshold)
-        if d.fraction > glFractionBudget {
+        let d = BitmapDifference(reference, window, threshold: GLBudget.standard.threshold)
+        if d.fraction > GLBudget.standard.fraction {
             try reference.writePNG(to: temporaryFile("\(page)@\(Int(scale))x-reference.png").path)
             try d.heatmap().writePNG(to: temporaryFile("\(page)@\(Int(scale))x-heatmap.png").path)
         }
-        XCTAssertLessThanOrEqual(d.fraction, glFractionBudget, "\(page) vs \(scene) at \(scale)x: \(d) (PNGs in \(artifacts.path))",
+        XCTAssertLessThanOrEqual(d.fraction, GLBudget.standard.fraction, "\(page) vs \(scene) at \(scale)x: \(d) (PNGs in \(artifacts.path))",
                                  file: file, line: line)
     }
 

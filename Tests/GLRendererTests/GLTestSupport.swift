@@ -6,11 +6,6 @@ import LayerKit
 import LayerKitTestSupport
 import XCTest
 
-/// The GL-versus-reference budget: at most this fraction of pixels may differ by more than
-/// `glThreshold` (out of 255) in any channel.
-let glThreshold = 2
-let glFractionBudget = 0.001
-
 /// A headless context and a renderer on it, for one test.
 final class GLHarness {
     let context: EGLHeadlessContext
@@ -30,14 +25,14 @@ final class GLHarness {
 /// Where failing comparisons leave their PNGs (reference, GL, heat map).
 let diffArtifacts = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("glrenderer-diffs")
 
-/// Renders `list` with both backends and compares; writes PNGs when over budget (or always
-/// when `save`).
-func compareBackends(_ list: DisplayList, gl: GLRenderer, name: String, save: Bool = false) throws
-    -> (BitmapDifference, cpu: Bitmap, gl: Bitmap) {
-    let cpu = CPURenderer().render(list)
+/// Renders `list` with both backends and compares, counting pixels over `budget`'s threshold;
+/// writes PNGs when over budget (or always when `save`).
+func compareBackends(_ list: DisplayList, gl: GLRenderer, name: String, budget: GLBudget = .standard, save: Bool = false)
+    throws -> (BitmapDifference, cpu: Bitmap, gl: Bitmap) {
+    let cpu = try CPURenderer().render(list)
     let out = try gl.render(list)
-    let d = BitmapDifference(cpu, out, threshold: glThreshold)
-    if save || d.fraction > glFractionBudget {
+    let d = BitmapDifference(cpu, out, threshold: budget.threshold)
+    if save || d.fraction > budget.fraction {
         try FileManager.default.createDirectory(at: diffArtifacts, withIntermediateDirectories: true)
         let base = diffArtifacts.appendingPathComponent(name.replacingOccurrences(of: "/", with: "_"))
         try cpu.writePNG(to: base.path + "-cpu.png")
@@ -48,10 +43,10 @@ func compareBackends(_ list: DisplayList, gl: GLRenderer, name: String, save: Bo
 }
 
 /// One row of the equivalence table.
-func tableRow(_ name: String, _ scale: Double, _ d: BitmapDifference) -> String {
+func tableRow(_ name: String, _ scale: Double, _ d: BitmapDifference, budget: GLBudget = .standard) -> String {
     let n = name.padding(toLength: 36, withPad: " ", startingAt: 0)
     return String(format: "%@ %4.1f %8.4f %5d %9.6f%@", n, scale, d.mean, d.max, d.fraction,
-                  d.fraction > glFractionBudget ? "  OVER" : "")
+                  d.fraction > budget.fraction ? "  OVER" : "")
 }
 
 let tableHeader = "scene".padding(toLength: 36, withPad: " ", startingAt: 0) + "scale     mean   max  fraction"

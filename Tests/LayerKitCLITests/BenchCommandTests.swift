@@ -33,8 +33,33 @@ final class BenchCommandTests: XCTestCase {
             let slices = events.filter { $0["ph"] as? String == "X" && $0["cat"] as? String == "phase" }
             XCTAssertEqual(slices.count, 4 * phases.count, "one slice per phase per frame")
             XCTAssertTrue(events.contains { $0["ph"] as? String == "C" && $0["name"] as? String == "quads" })
-            for s in slices { XCTAssertNotNil(s["ts"] as? Double); XCTAssertNotNil(s["dur"] as? Double) }
+            for s in slices {
+                XCTAssertNotNil(s["ts"] as? Double)
+                XCTAssertNotNil(s["dur"] as? Double)
+            }
         }
+    }
+
+    /// The generated scene of nested passes on GL: every frame is synchronous (read back), so
+    /// its GPU time, when the driver can give one, is within the frame's wall time; where it
+    /// cannot, the report says so (null in JSON), never a wrong number.
+    func testGeneratedNestedPassesGPUTimeWithinFrameTime() throws {
+        let run = try runLayerKit(["bench", "--generated", "nested", "--count", "6", "--backend", "gl",
+                                   "--frames", "3", "--warmup", "0", "--json"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(report["scene"] as? String, "nested-6")
+        let counters = try XCTUnwrap(report["counters"] as? [String: Double])
+        XCTAssertEqual(counters["layers"], 12, "6 levels and their masks")
+        let frameMs = try XCTUnwrap(report["frame_ms"] as? [String: Double])
+        if let gpu = report["gpu_ms"] as? [String: Double] {
+            XCTAssertLessThanOrEqual(gpu["max"]!, frameMs["max"]!)
+            XCTAssertGreaterThan(gpu["min"]!, 0)
+        } else {
+            XCTAssertTrue(report["gpu_ms"] is NSNull)
+        }
+        XCTAssertEqual(try runLayerKit(["bench", "--generated", "nested"]).status, 2, "--count is needed")
+        XCTAssertEqual(try runLayerKit(["bench", "--generated", "nested", "--count", "1000"]).status, 2, "deeper than a scene may nest")
     }
 
     func testRampFindsALayerCount() throws {
@@ -47,6 +72,45 @@ final class BenchCommandTests: XCTestCase {
 
     func testScaleAndBadArgumentsExitTwo() throws {
         XCTAssertEqual(try runLayerKit(["bench", "--frames", "0", "x.json"]).status, 2)
-        XCTAssertEqual(try runLayerKit(["bench"]).status, 2)
+        let neither = try runLayerKit(["bench"])
+        XCTAssertEqual(neither.status, 2)
+        XCTAssertEqual(neither.stderrLines.first, "Error: give a SCENE, --ramp KIND or --generated KIND", neither.stderr)
+        let both = try runLayerKit(["bench", "x.json", "--ramp", "leaves"])
+        XCTAssertEqual(both.status, 2)
+        XCTAssertEqual(both.stderrLines.first, "Error: give a SCENE, --ramp KIND or --generated KIND, not several", both.stderr)
+        let generatedAndFile = try runLayerKit(["bench", "x.json", "--generated", "nested", "--count", "2"])
+        XCTAssertEqual(generatedAndFile.stderrLines.first, "Error: give a SCENE, --ramp KIND or --generated KIND, not several")
+    }
+
+    /// An output path that cannot be written is refused before the benchmark runs: nothing on
+    /// standard output, one line naming the option, the path and why.
+    func testUnwritableTraceIsRefusedBeforeTheBenchmark() throws {
+        let dir = try temporaryDirectory(for: self)
+        let scene = examplesDirectory.appendingPathComponent("bench/leaves-100.json").path
+        let missing = dir.appendingPathComponent("missing/trace.json").path
+        let cases = [(missing, "no such directory \(dir.appendingPathComponent("missing").path)"), (dir.path, "it is a directory")]
+        for (trace, why) in cases {
+            let run = try runLayerKit(["bench", scene, "--backend", "cpu", "--frames", "200", "--trace", trace])
+            XCTAssertEqual(run.status, 2, run.stderr)
+            XCTAssertEqual(run.stdout, "", "refused before any frame is measured")
+            XCTAssertEqual(run.stderrLines, ["layerkit: cannot write --trace \(trace): \(why)"])
+        }
+        // The same check guards render's and diff's outputs.
+        let render = try runLayerKit(["render", scene, "-o", missing])
+        XCTAssertEqual(render.status, 2)
+        XCTAssertEqual(render.stderrLines, ["layerkit: cannot write -o \(missing): no such directory \(dir.appendingPathComponent("missing").path)"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: missing))
+    }
+
+    /// A trace that fails to write after all (a full disk) loses no results: they are printed
+    /// first, then the error, exit 2.
+    func testResultsArePrintedWhenTheTraceCannotBeWritten() throws {
+        let scene = examplesDirectory.appendingPathComponent("bench/leaves-100.json").path
+        let run = try runLayerKit(["bench", scene, "--backend", "cpu", "--frames", "2", "--warmup", "0", "--json", "--trace", "/dev/full"])
+        XCTAssertEqual(run.status, 2)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(report["frames"] as? Int, 2)
+        XCTAssertEqual(run.stderrLines.count, 1, run.stderr)
+        XCTAssertTrue(run.stderrLines[0].hasPrefix("layerkit: cannot write --trace /dev/full: "), run.stderr)
     }
 }

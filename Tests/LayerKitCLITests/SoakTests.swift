@@ -4,7 +4,7 @@ import XCTest
 
 /// A short `layerkit soak` on each backend: the animated leaves-100 for 300 frames must not grow
 /// resident memory by more than `rssGrowthLimit` after warm-up, and the GL backend must hold the
-/// same number of textures all along. The canvas is drawn at scale 0.25 (320x180 pixels): leaks
+/// same number of textures all along; soak itself checks both and exits 1 past its limits. The canvas is drawn at scale 0.25 (320x180 pixels): leaks
 /// come from what a frame allocates, not from how many pixels it fills, and a debug build of the
 /// CPU renderer takes a second per full-size frame. (The 10,000-frame runs of leaves-1000 are
 /// in BENCHMARKS.md.)
@@ -27,10 +27,13 @@ final class SoakTests: XCTestCase {
         let samples: [Sample]
     }
 
+    private let scene = examplesDirectory.appendingPathComponent("bench/leaves-100.json").path
+
     private func soak(backend: String) throws -> Report {
-        let scene = examplesDirectory.appendingPathComponent("bench/leaves-100.json").path
-        let run = try runLayerKit(["soak", scene, "--frames", "300", "--every", "50", "--scale", "0.25", "--animate", "--json",
-                                  "--backend", backend])
+        // Under a sanitizer resident memory says nothing about leaks (see assertFlat).
+        let rssLimit = activeSanitizer == nil ? Double(Self.rssGrowthLimit) / 1_048_576 : 1e6
+        let run = try runLayerKit(["soak", scene, "--frames", "300", "--every", "50", "--warmup", "50", "--scale", "0.25", "--animate",
+                                  "--json", "--backend", backend, "--max-rss-growth", "\(rssLimit)", "--max-texture-growth", "0"])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stderr, "", "no warning expected")
         return try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))
@@ -44,7 +47,10 @@ final class SoakTests: XCTestCase {
         print("soak \(report.backend): rss MiB \(mib.joined(separator: " ")); textures \(report.samples.map { $0.textures.map(String.init) ?? "-" })")
         // A sanitizer's quarantine and shadow memory count as resident and say nothing about
         // leaks; the unsanitized run of this test is the one that bounds memory.
-        if let sanitizer = activeSanitizer { print("soak: rss bound not checked under the \(sanitizer) sanitizer"); return }
+        if let sanitizer = activeSanitizer {
+            print("soak: rss bound not checked under the \(sanitizer) sanitizer")
+            return
+        }
         XCTAssertLessThan(growth, Self.rssGrowthLimit, "\(report.backend): rss grew by \(growth) bytes after warm-up: \(mib)",
                           file: file, line: line)
     }
@@ -62,5 +68,31 @@ final class SoakTests: XCTestCase {
         let textures = report.samples.compactMap(\.textures)
         XCTAssertEqual(textures.count, report.samples.count, "GL reports its textures")
         XCTAssertEqual(Set(textures).count, 1, "texture count changed: \(textures)")
+    }
+
+    /// Growth past the limits fails the run: with no warm-up the baseline is sampled before the
+    /// first frame, so the first frame's canvas, caches and (on GL) its two textures, the image's
+    /// and the canvas target's, are growth.
+    func testGrowthPastTheLimitsExitsOne() throws {
+        let run = try runLayerKit(["soak", scene, "--frames", "3", "--every", "1", "--warmup", "0", "--scale", "0.25",
+                                   "--backend", "gl", "--max-rss-growth", "0"])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stdout.contains("frame 0: rss"), "the samples are printed: \(run.stdout)")
+        XCTAssertEqual(run.stderrLines.count, 2, run.stderr)
+        XCTAssertTrue(run.stderrLines[0].hasPrefix("layerkit: soak: \(scene): rss grew by "), run.stderr)
+        XCTAssertTrue(run.stderrLines[0].hasSuffix("from frame 0 to frame 3; at most 0.0 MiB allowed (--max-rss-growth)"), run.stderr)
+        XCTAssertEqual(run.stderrLines[1], "layerkit: soak: \(scene): the GL backend holds 2 more textures at frame 3 than at frame 0; "
+                       + "at most 0 allowed (--max-texture-growth)")
+
+        let within = try runLayerKit(["soak", scene, "--frames", "3", "--every", "1", "--warmup", "0", "--scale", "0.25",
+                                      "--backend", "gl", "--max-rss-growth", "1000", "--max-texture-growth", "2"])
+        XCTAssertEqual(within.status, 0, within.stderr)
+    }
+
+    func testBadLimitsExitTwo() throws {
+        for args in [["--max-rss-growth", "-1"], ["--max-rss-growth", "nan"], ["--max-texture-growth", "-1"], ["--warmup", "11"]] {
+            let run = try runLayerKit(["soak", scene, "--frames", "10"] + args)
+            XCTAssertEqual(run.status, 2, "\(args): \(run.stderr)")
+        }
     }
 }

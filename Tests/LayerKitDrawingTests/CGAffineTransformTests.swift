@@ -191,6 +191,16 @@ final class CGAffineTransformTests: XCTestCase {
         assertTransform(CGAffineTransformInvert(CGAffineTransformMakeTranslation(3, -9)), 1, 0, 0, 1, -3, 9, accuracy: 0)
     }
 
+    /// Singular relative to the scale: rows of length 1e6 that are parallel but for 1e-9 have a
+    /// determinant of about 1e-3, and no useful inverse; a uniform scale of 1e-8 has one.
+    func testInvertDecidesSingularityRelativeToScale() {
+        let nearlyParallel = CGAffineTransform(a: 1e6, b: 1e6, c: 1e6, d: 1e6 + 1e-9, tx: 0, ty: 0)
+        XCTAssertNotEqual(nearlyParallel.a * nearlyParallel.d - nearlyParallel.b * nearlyParallel.c, 0)
+        XCTAssertEqual(CGAffineTransformInvert(nearlyParallel), nearlyParallel)
+        assertTransform(CGAffineTransformInvert(CGAffineTransform(a: 1e-8, b: 0, c: 0, d: 1e-8, tx: 1, ty: 2)),
+                        1e8, 0, 0, 1e8, -1e8, -2e8, accuracy: 1e-6)
+    }
+
     func testInvertOfSingularReturnsItUnchanged() {
         let singular = [
             CGAffineTransformMakeScale(0, 1),

@@ -198,6 +198,52 @@ final class CALayerGeometryTests: XCTestCase {
         assertRect(m.frame, 10, 10, 100, 100, accuracy: exact)
     }
 
+    /// Under a rotation the frame's rectangle goes back through the inverse of the affine part
+    /// as a rectangle (its bounding box), not as a size vector: a 45° layer given a 100x100
+    /// frame gets bounds 100·(cos 45° + sin 45°) = 141.42 a side (the size vector (100, 100)
+    /// turned back by 45° is (141.42, 0), which collapsed the layer). The anchor point lands on
+    /// the frame's anchor point, here its centre (50, 50), so the new frame, the bounding box of
+    /// the turned 141.42 square (200 a side), is centred on the one given.
+    func testFrameSetterUnderARotationKeepsBothSides() {
+        let l = CALayer()
+        l.transform = CATransform3DMakeRotation(.pi / 4, 0, 0, 1)
+        l.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        XCTAssertEqual(l.bounds.width, 100 * 2.0.squareRoot(), accuracy: exact)
+        XCTAssertEqual(l.bounds.height, 100 * 2.0.squareRoot(), accuracy: exact)
+        assertPoint(l.position, 50, 50, accuracy: exact)
+        assertRect(l.frame, -50, -50, 200, 200, accuracy: exact)
+    }
+
+    /// Quarter turns and mirrors round-trip: 90° swaps the sides (bounds 50x100 for a 100x50
+    /// frame) and the frame read back is the one set.
+    func testFrameSetterUnderQuarterTurnsAndMirrorsRoundTrips() {
+        for t in [CATransform3DMakeRotation(.pi / 2, 0, 0, 1), CATransform3DMakeScale(-1, 1, 1),
+                  CATransform3DScale(CATransform3DMakeRotation(-.pi / 2, 0, 0, 1), 2, -0.5, 1)] {
+            let l = CALayer()
+            l.anchorPoint = CGPoint(x: 0.25, y: 0.5)
+            l.transform = t
+            l.frame = CGRect(x: 10, y: 20, width: 100, height: 50)
+            assertRect(l.frame, 10, 20, 100, 50, accuracy: exact)
+            XCTAssertGreaterThan(l.bounds.width, 0)
+            XCTAssertGreaterThan(l.bounds.height, 0)
+        }
+        let l = CALayer()
+        l.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
+        l.frame = CGRect(x: 10, y: 20, width: 100, height: 50)
+        XCTAssertEqual(l.bounds.width, 50, accuracy: exact)
+        XCTAssertEqual(l.bounds.height, 100, accuracy: exact)
+        assertPoint(l.position, 60, 45, accuracy: exact)
+    }
+
+    /// A singular affine part (scale 0) has no inverse: the size is taken as given.
+    func testFrameSetterUnderASingularTransformTakesTheSize() {
+        let l = CALayer()
+        l.transform = CATransform3DMakeScale(0, 1, 1)
+        l.frame = CGRect(x: 10, y: 20, width: 100, height: 50)
+        XCTAssertEqual(l.bounds.size, CGSize(width: 100, height: 50))
+        XCTAssertEqual(l.position, CGPoint(x: 60, y: 45))
+    }
+
     // MARK: affineTransform
 
     func testAffineTransformReadsAffineEntries() {

@@ -304,4 +304,133 @@ final class CALayerHitTestingTests: XCTestCase {
         XCTAssertEqual(local.x, 80, accuracy: 1e-6)
         XCTAssertEqual(local.y, 50, accuracy: 1e-6)
     }
+
+    // MARK: Involutions and near-singular transforms
+
+    /// Asserts that `point` (root space) hits `expected` and converts to `local` in `layer`'s
+    /// bounds space, and back.
+    private func assertThrough(_ r: CALayer, _ point: CGPoint, hits expected: CALayer, in layer: CALayer, at local: CGPoint,
+                               accuracy: CGFloat = 1e-9, file: StaticString = #filePath, line: UInt = #line) {
+        assertHit(r.hitTest(point), expected, file: file, line: line)
+        let c = layer.convert(point, from: r)
+        XCTAssertEqual(c.x, local.x, accuracy: accuracy, "x of \(point) in \(layer.debugName)", file: file, line: line)
+        XCTAssertEqual(c.y, local.y, accuracy: accuracy, "y of \(point) in \(layer.debugName)", file: file, line: line)
+        let back = r.convert(local, from: layer)
+        XCTAssertEqual(back.x, point.x, accuracy: accuracy * 1e3, file: file, line: line)
+        XCTAssertEqual(back.y, point.y, accuracy: accuracy * 1e3, file: file, line: line)
+    }
+
+    /// scale(−1, −1, 1) is its own inverse, which the singularity test used to take for "no
+    /// inverse". 100x50 at (100, 100): anchor (50, 25) at position (150, 125), so local u lands
+    /// at (200 − u.x, 150 − u.y) and the half-open edges flip: screen x = 200 is local x = 0.
+    func testPointReflectionIsHitAndConverts() {
+        let r = root()
+        let c = layer(100, 100, 100, 50, in: r, name: "c")
+        let d = layer(0, 0, 20, 10, in: c, name: "d")
+        c.transform = CATransform3DMakeScale(-1, -1, 1)
+        assertThrough(r, CGPoint(x: 110, y: 140), hits: c, in: c, at: CGPoint(x: 90, y: 10))
+        assertThrough(r, CGPoint(x: 190, y: 145), hits: d, in: d, at: CGPoint(x: 10, y: 5))
+        assertThrough(r, CGPoint(x: 200, y: 120), hits: c, in: c, at: CGPoint(x: 0, y: 30))
+        assertThrough(r, CGPoint(x: 100, y: 120), hits: r, in: c, at: CGPoint(x: 100, y: 30))
+        assertHit(c.hitTest(CGPoint(x: 110, y: 140)), c)
+    }
+
+    /// A mirror with a translation is an involution too: x ↦ 30 − x about the anchor puts local
+    /// u.x at 230 − u.x; a y mirror with a shift of 10 puts u.y at 160 − u.y.
+    func testMirrorAndTranslationPairsAreHitAndConvert() {
+        let r = root()
+        let c = layer(100, 100, 100, 50, in: r, name: "c")
+        c.setAffineTransform(CGAffineTransform(a: -1, b: 0, c: 0, d: 1, tx: 30, ty: 0))
+        assertThrough(r, CGPoint(x: 225, y: 110), hits: c, in: c, at: CGPoint(x: 5, y: 10))
+        assertThrough(r, CGPoint(x: 135, y: 110), hits: c, in: c, at: CGPoint(x: 95, y: 10))
+        assertThrough(r, CGPoint(x: 130, y: 110), hits: r, in: c, at: CGPoint(x: 100, y: 10))
+        c.setAffineTransform(CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 10))
+        // y: −(u.y − 25) + 10 + 125 = 160 − u.y; x: u.x + 100.
+        assertThrough(r, CGPoint(x: 105, y: 155), hits: c, in: c, at: CGPoint(x: 5, y: 5))
+        assertThrough(r, CGPoint(x: 105, y: 110), hits: r, in: c, at: CGPoint(x: 5, y: 50))
+    }
+
+    /// Half turns about x, y and z without perspective: (u.x + 100, 150 − u.y),
+    /// (200 − u.x, u.y + 100) and (200 − u.x, 150 − u.y) for the 100x50 layer at (100, 100).
+    func testHalfTurnsAboutEachAxisAreHitAndConvert() {
+        let cases: [(CATransform3D, (CGPoint) -> CGPoint)] = [
+            (CATransform3DMakeRotation(.pi, 1, 0, 0), { CGPoint(x: $0.x + 100, y: 150 - $0.y) }),
+            (CATransform3DMakeRotation(.pi, 0, 1, 0), { CGPoint(x: 200 - $0.x, y: $0.y + 100) }),
+            (CATransform3DMakeRotation(.pi, 0, 0, 1), { CGPoint(x: 200 - $0.x, y: 150 - $0.y) }),
+        ]
+        for (t, toScreen) in cases {
+            let r = root()
+            let c = layer(100, 100, 100, 50, in: r, name: "c")
+            c.transform = t
+            for local in [CGPoint(x: 5, y: 5), CGPoint(x: 95, y: 45), CGPoint(x: 0, y: 0)] {
+                assertThrough(r, toScreen(local), hits: c, in: c, at: local)
+            }
+            // Just past the maximum edge (sin π, 1.2e-16, rounds the edge itself either way).
+            assertThrough(r, toScreen(CGPoint(x: 100.001, y: 20)), hits: r, in: c, at: CGPoint(x: 100.001, y: 20))
+        }
+    }
+
+    /// Half turns under a perspective sublayerTransform (eye at 500 about the container's
+    /// anchor (200, 200)), the layer at zPosition 100: w = 1 − 100/500 = 0.8, so offsets from
+    /// the anchor grow by 1.25. The 100x100 layer centred at (200, 200) turned π about y puts
+    /// local u at (200 + 1.25·(50 − u.x), 200 + 1.25·(u.y − 50)); about x at
+    /// (200 + 1.25·(u.x − 50), 200 + 1.25·(50 − u.y)); about z both flip.
+    func testHalfTurnsUnderPerspectiveAreHitAndConvert() {
+        let cases: [(CATransform3D, (CGPoint) -> CGPoint)] = [
+            (CATransform3DMakeRotation(.pi, 0, 1, 0), { CGPoint(x: 200 + 1.25 * (50 - $0.x), y: 200 + 1.25 * ($0.y - 50)) }),
+            (CATransform3DMakeRotation(.pi, 1, 0, 0), { CGPoint(x: 200 + 1.25 * ($0.x - 50), y: 200 + 1.25 * (50 - $0.y)) }),
+            (CATransform3DMakeRotation(.pi, 0, 0, 1), { CGPoint(x: 200 + 1.25 * (50 - $0.x), y: 200 + 1.25 * (50 - $0.y)) }),
+        ]
+        for (t, toScreen) in cases {
+            let r = root()
+            var perspective = CATransform3DIdentity
+            perspective.m34 = -1.0 / 500
+            r.sublayerTransform = perspective
+            let c = layer(150, 150, 100, 100, in: r, name: "c")
+            c.transform = t
+            c.zPosition = 100
+            for local in [CGPoint(x: 10, y: 90), CGPoint(x: 0.4, y: 50), CGPoint(x: 60, y: 3)] {
+                assertThrough(r, toScreen(local), hits: c, in: c, at: local)
+            }
+            assertHit(r.hitTest(toScreen(CGPoint(x: -0.4, y: 50))), r)
+            assertHit(r.hitTest(toScreen(CGPoint(x: 50, y: 100.4))), r)
+        }
+        // The layer's own perspective with a half turn about y: z stays 0, so w = 1.
+        let r = root()
+        let c = layer(100, 100, 100, 50, in: r, name: "c")
+        var t = CATransform3DIdentity
+        t.m34 = -1.0 / 500
+        c.transform = CATransform3DRotate(t, .pi, 0, 1, 0)
+        assertThrough(r, CGPoint(x: 195, y: 105), hits: c, in: c, at: CGPoint(x: 5, y: 5), accuracy: 1e-6)
+    }
+
+    /// A mirroring sublayerTransform (x ↦ 200 − x about the 200x100 parent's anchor (100, 50)):
+    /// a 50x50 sublayer at the parent's origin lands at (300 − u.x, 100 + u.y) on the root.
+    func testReflectingSublayerTransformIsHitAndConverts() {
+        let r = root()
+        let p = layer(100, 100, 200, 100, in: r, name: "p")
+        let c = layer(0, 0, 50, 50, in: p, name: "c")
+        p.sublayerTransform = CATransform3DMakeScale(-1, 1, 1)
+        assertThrough(r, CGPoint(x: 295, y: 105), hits: c, in: c, at: CGPoint(x: 5, y: 5))
+        assertThrough(r, CGPoint(x: 260, y: 105), hits: c, in: c, at: CGPoint(x: 40, y: 5))
+        assertThrough(r, CGPoint(x: 250, y: 105), hits: p, in: c, at: CGPoint(x: 50, y: 5))
+        // Both mirrored: the sublayer's own x mirror undoes the parent's about c's anchor (25, 25).
+        c.transform = CATransform3DMakeScale(-1, 1, 1)
+        assertThrough(r, CGPoint(x: 295, y: 105), hits: c, in: c, at: CGPoint(x: 45, y: 5))
+    }
+
+    /// Tiny but valid: a uniform scale of 1e-4 (4x4 determinant 1e-12) on a 100x100 layer
+    /// centred at (150, 150) maps local u to 150 + (u − 50)·1e-4; a sublayer of the same size
+    /// centred in it with another 1e-4 maps v to 150 + (v − 50)·1e-8.
+    func testNearSingularUniformScalesAreHitAndConvert() {
+        let r = root()
+        let c = layer(100, 100, 100, 100, in: r, name: "c")
+        let d = layer(0, 0, 100, 100, in: c, name: "d")
+        c.transform = CATransform3DMakeScale(1e-4, 1e-4, 1e-4)
+        d.transform = CATransform3DMakeScale(1e-4, 1e-4, 1e-4)
+        assertThrough(r, CGPoint(x: 150 + 3e-7, y: 150 - 2e-7), hits: d, in: d, at: CGPoint(x: 80, y: 30), accuracy: 1e-4)
+        assertThrough(r, CGPoint(x: 150 + 6e-7, y: 150), hits: c, in: c, at: CGPoint(x: 50.006, y: 50), accuracy: 1e-8)
+        assertThrough(r, CGPoint(x: 150.004, y: 150.001), hits: c, in: c, at: CGPoint(x: 90, y: 60), accuracy: 1e-8)
+        assertHit(r.hitTest(CGPoint(x: 150.006, y: 150)), r)
+    }
 }

@@ -3,7 +3,8 @@ import LayerKit
 import XCTest
 
 /// The setter rule of `CALayer` and the typed layers (PropertySetterRules.swift): a value with
-/// a NaN or infinite component is ignored, fractions are clamped to 0…1.
+/// a NaN or infinite component is ignored; fractions keep finite values as given, out of 0…1
+/// included (Core Animation clamps them when drawing).
 final class CALayerNonFiniteValueTests: XCTestCase {
     private let bad: [CGFloat] = [.nan, .infinity, -.infinity]
 
@@ -86,18 +87,22 @@ final class CALayerNonFiniteValueTests: XCTestCase {
         XCTAssertTrue(l.bounds.width.isFinite && l.bounds.height.isFinite && l.position.x.isFinite, "\(l.bounds) \(l.position)")
     }
 
-    func testOpacitiesAreClampedAndIgnoreNaN() {
+    /// Core Animation stores an opacity as given and clamps it when compositing; only NaN and
+    /// the infinities, which have no meaning, are ignored.
+    func testOpacitiesKeepFiniteValuesAsGivenAndIgnoreNonFinite() {
         let l = CALayer()
         for (kp, name) in [(\CALayer.opacity, "opacity"), (\CALayer.shadowOpacity, "shadowOpacity")] {
             l[keyPath: kp] = 0.5
             l[keyPath: kp] = .nan
             XCTAssertEqual(l[keyPath: kp], 0.5, name)
             l[keyPath: kp] = 2
-            XCTAssertEqual(l[keyPath: kp], 1, name)
+            XCTAssertEqual(l[keyPath: kp], 2, name)
+            l[keyPath: kp] = -0.25
+            XCTAssertEqual(l[keyPath: kp], -0.25, name)
             l[keyPath: kp] = -.infinity
-            XCTAssertEqual(l[keyPath: kp], 0, name)
+            XCTAssertEqual(l[keyPath: kp], -0.25, name)
             l[keyPath: kp] = .infinity
-            XCTAssertEqual(l[keyPath: kp], 1, name)
+            XCTAssertEqual(l[keyPath: kp], -0.25, name)
         }
     }
 
@@ -112,9 +117,9 @@ final class CALayerNonFiniteValueTests: XCTestCase {
         }
         shape.strokeStart = -1
         shape.strokeEnd = 3
-        XCTAssertEqual([shape.strokeStart, shape.strokeEnd], [0, 1])
-        shape.strokeEnd = .nan
-        XCTAssertEqual(shape.strokeEnd, 1)
+        XCTAssertEqual([shape.strokeStart, shape.strokeEnd], [-1, 3], "kept as given, clamped when drawn")
+        assertIgnoresNonFinite(shape, \.strokeStart, good: 0.25) { $0 }
+        assertIgnoresNonFinite(shape, \.strokeEnd, good: 1.5) { $0 }
         shape.path = nil
         XCTAssertNil(shape.path, "nil is a valid path")
 

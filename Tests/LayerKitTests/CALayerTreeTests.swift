@@ -305,6 +305,96 @@ final class CALayerTreeTests: XCTestCase {
         XCTAssertTrue(refusals.isEmpty)
     }
 
+    /// Every layer of a fixture with its superlayer, sublayers and mask: equal before and after
+    /// a refused edit when the tree is unchanged.
+    private func structure(_ layers: [CALayer]) -> [String] {
+        layers.map { l in
+            "\(l.name ?? "?") in \(l.superlayer?.name ?? "-") subs \(names(l) ?? []) mask \(l.mask?.name ?? "-") isMask \(l.isMask)"
+        }
+    }
+
+    /// Every insertion form and `mask =`, on a layer given itself, an ancestor, its own mask or
+    /// another layer's mask: refused once, cleanly, with the tree unchanged (`a.mask = m;
+    /// a.addSublayer(m)` used to trap computing `count - 1` before the refusal).
+    func testEveryTreeOperationRefusesMasksAncestorsAndItself() {
+        typealias Op = (String, (CALayer, CALayer) -> Void)
+        let ops: [Op] = [
+            ("addSublayer", { t, l in t.addSublayer(l) }),
+            ("insertSublayer at 0", { t, l in t.insertSublayer(l, at: 0) }),
+            ("insertSublayer at 99", { t, l in t.insertSublayer(l, at: 99) }),
+            ("insertSublayer above nil", { t, l in t.insertSublayer(l, above: nil) }),
+            ("insertSublayer below nil", { t, l in t.insertSublayer(l, below: nil) }),
+            ("insertSublayer above sibling", { t, l in t.insertSublayer(l, above: t.sublayers?.first) }),
+            ("insertSublayer below sibling", { t, l in t.insertSublayer(l, below: t.sublayers?.first) }),
+            ("replaceSublayer", { t, l in if let s = t.sublayers?.first { t.replaceSublayer(s, with: l) } else { t.addSublayer(l) } }),
+            ("mask =", { t, l in t.mask = l }),
+        ]
+        for (opName, op) in ops {
+            for target in ["root", "a", "c"] {
+                for candidate in ["own mask", "other mask", "ancestor", "itself"] {
+                    // root ── a (mask m) ── c ── leaf;  root ── b (mask n)
+                    let root = named("root"), a = named("a"), b = named("b"), c = named("c"), leaf = named("leaf")
+                    let m = named("m"), n = named("n")
+                    for (parent, child) in [(root, a), (root, b), (a, c), (c, leaf)] { parent.addSublayer(child) }
+                    a.mask = m
+                    b.mask = n
+                    let all = [root, a, b, c, leaf, m, n]
+                    let t = ["root": root, "a": a, "c": c][target]!
+                    let l: CALayer
+                    switch candidate {
+                    case "own mask":
+                        if t !== a { t.mask = named("own") }
+                        l = t.mask!
+                    case "other mask": l = n
+                    case "ancestor": l = t === c ? a : root
+                    default: l = t
+                    }
+                    let before = structure(all + [t.mask].compactMap { $0 })
+                    refusals = []
+                    op(t, l)
+                    let what = "\(opName) on \(target) with \(candidate)"
+                    XCTAssertEqual(structure(all + [t.mask].compactMap { $0 }), before, what)
+                    // Setting a layer's own mask again is no edit at all; everything else is refused.
+                    let expected = opName == "mask =" && candidate == "own mask" ? 0 : 1
+                    XCTAssertEqual(refusals.count, expected, "\(what): \(refusals)")
+                }
+            }
+        }
+    }
+
+    func testSettingSublayersToTheLayersOwnMaskRefusesIt() {
+        let p = named("p"), m = named("m")
+        p.mask = m
+        p.sublayers = [m]
+        XCTAssertEqual(refusals, [.sublayerIsMask("layer 'm'")])
+        XCTAssertNil(p.sublayers)
+        XCTAssertTrue(p.mask === m)
+        XCTAssertTrue(m.superlayer === p)
+    }
+
+    func testRemovingAMaskFromItsHostFreesIt() {
+        let p = named("p"), m = named("m")
+        p.mask = m
+        m.removeFromSuperlayer()
+        XCTAssertNil(p.mask)
+        XCTAssertNil(m.superlayer)
+        XCTAssertFalse(m.isMask)
+        p.addSublayer(m)
+        XCTAssertEqual(names(p), ["m"])
+        XCTAssertTrue(refusals.isEmpty)
+    }
+
+    /// Core Animation puts `newLayer` where `oldLayer` was, after taking it from its old place:
+    /// replacing b with a in [a, b, c] gives [a, c].
+    func testReplaceWithAnEarlierSiblingTakesTheOldLayersPlace() {
+        let p = named("p"), a = named("a"), b = named("b"), c = named("c"), d = named("d")
+        for l in [a, b, c, d] { p.addSublayer(l) }
+        p.replaceSublayer(c, with: a)
+        XCTAssertEqual(names(p), ["b", "a", "d"])
+        XCTAssertNil(c.superlayer)
+        XCTAssertTrue(refusals.isEmpty)
+    }
+
     func testDebugNames() {
         XCTAssertEqual(named("x").debugName, "layer 'x'")
         XCTAssertEqual(CAShapeLayer().debugName, "unnamed CAShapeLayer")

@@ -263,6 +263,29 @@ final class CATransform3DTests: XCTestCase {
         }
     }
 
+    /// Singularity is the determinant relative to the matrix's scale: a uniform scale of 1e-4
+    /// (determinant 1e-16 · 1e4 = 1e-12) inverts to a scale of 1e4, and two nearly parallel rows
+    /// of length 1e6 (determinant about 1e3, far from 0 in absolute terms) are singular.
+    func testInvertDecidesSingularityRelativeToScale() {
+        let tiny = CATransform3DMakeScale(1e-4, 1e-4, 1e-4)
+        XCTAssertLessThanOrEqual(abs(tiny.determinant), 1e-12)
+        assertMatrix(CATransform3DInvert(tiny), CATransform3DMakeScale(1e4, 1e4, 1e4), accuracy: 1e-8)
+        let tinyMoved = CATransform3DTranslate(CATransform3DMakeScale(1e-5, 1e-5, 1e-5), 30, 40, 0)
+        assertMatrix(CATransform3DConcat(tinyMoved, CATransform3DInvert(tinyMoved)), identityEntries, accuracy: 1e-9)
+        let nearlyParallel = CATransform3D([1e6, 1e6, 0, 0, 1e6, 1e6 + 1e-9, 0, 0, 0, 0, 1e6, 0, 0, 0, 0, 1])
+        XCTAssertGreaterThan(abs(nearlyParallel.determinant), 1e-12)
+        XCTAssertEqual(CATransform3DInvert(nearlyParallel), nearlyParallel)
+    }
+
+    /// An involution is its own inverse, which is no reason to call it singular.
+    func testInvertOfAnInvolutionIsItself() {
+        for m in [CATransform3DMakeScale(-1, -1, 1), CATransform3DMakeScale(-1, 1, 1),
+                  CATransform3DTranslate(CATransform3DMakeScale(-1, 1, 1), 15, 0, 0)] {
+            assertMatrix(CATransform3DInvert(m), m, accuracy: 0)
+            assertMatrix(CATransform3DConcat(m, m), identityEntries, accuracy: 0)
+        }
+    }
+
     func testDeterminant() {
         XCTAssertEqual(CATransform3DMakeScale(2, 3, 4).determinant, 24, accuracy: exact)
         XCTAssertEqual(CATransform3DMakeScale(-1, 1, 1).determinant, -1, accuracy: exact)

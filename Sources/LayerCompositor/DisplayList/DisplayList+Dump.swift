@@ -11,6 +11,8 @@ extension DisplayList {
             switch pass.content {
             case let .blur(source, horizontal, weights):
                 out += "  blur pass \(source) along \(horizontal ? "x" : "y"), \(weights.count * 2 - 1) taps\n"
+            case let .downsample(source, factor):
+                out += "  downsample pass \(source) by \(factor)\n"
             case .quads(let quads):
                 for (i, q) in quads.enumerated() {
                     let r = q.rect
@@ -33,8 +35,9 @@ extension DisplayList {
         switch fill {
         case .color(let c): return "color \(c)"
         case .image(let img):
-            return "image \(img.image.source) \(img.image.width)x\(img.image.height) x \(img.x.stops.map(f))→\(img.x.texels.map(f))"
-                + " y \(img.y.stops.map(f))→\(img.y.texels.map(f)) min \(img.minification.rawValue) mag \(img.magnification.rawValue)"
+            return "image \((img.image.source as NSString).standardizingPath) \(img.image.width)x\(img.image.height)"
+                + " x \(list(img.x.stops))→\(list(img.x.texels)) y \(list(img.y.stops))→\(list(img.y.texels))"
+                + " min \(img.minification.rawValue) mag \(img.magnification.rawValue)"
         case .pass(let p):
             return "pass \(p.pass) at \(f(p.scale)) px/pt" + (p.mask.map { " masked by pass \($0)" } ?? "")
                 + (p.tint.map { " tinted \($0)" } ?? "")
@@ -42,6 +45,7 @@ extension DisplayList {
     }
 
     private func f(_ v: CGFloat) -> String { f(Double(v)) }
+    private func list(_ vs: [Double]) -> String { "[" + vs.map(f).joined(separator: ", ") + "]" }
     private func f(_ v: Double) -> String { String(format: "%g", v) }
 }
 

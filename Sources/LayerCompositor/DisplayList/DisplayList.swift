@@ -28,6 +28,34 @@ public struct DisplayList: Equatable, Sendable {
     /// Quads in all passes.
     public var quadCount: Int { passes.reduce(0) { $0 + $1.quads.count } }
 
+    /// The lifetime of every offscreen pass: the index of the last pass that reads it, or `nil`
+    /// for one that nothing reads (the canvas). A backend makes a pass's target just before the
+    /// pass draws and frees it (or returns it to a pool) as soon as its last reader has drawn,
+    /// so a frame holds only the targets still to be read, not every target it drew.
+    public var lastReaders: [Int?] {
+        var last = [Int?](repeating: nil, count: passes.count)
+        for pass in passes {
+            for s in pass.sources where s >= 0 && s < pass.index { last[s] = max(last[s] ?? s, pass.index) }
+        }
+        return last
+    }
+
+    /// The most bytes of offscreen targets (RGBA8) held at once when every target lives from
+    /// its pass to its last reader (`lastReaders`): what the compositor bounds with
+    /// `Compositor.offscreenMemoryBudget`.
+    public var peakOffscreenBytes: Int {
+        let last = lastReaders
+        var freedAfter = [Int](repeating: 0, count: passes.count)
+        for (i, reader) in last.enumerated() where i < passes.count - 1 { freedAfter[reader ?? i] += passes[i].bytes }
+        var live = 0, peak = 0
+        for pass in passes.dropLast() {
+            live += pass.bytes
+            peak = max(peak, live)
+            live -= freedAfter[pass.index]
+        }
+        return peak
+    }
+
     /// Creates a display list.
     public init(passes: [RenderPass], width: Int, height: Int, background: PremultipliedColor) {
         self.passes = passes
@@ -53,6 +81,8 @@ public struct RenderPass: Equatable, Sendable {
         case shadowSource
         /// One direction of a shadow's blur.
         case shadowBlur
+        /// A shadow's source reduced for a wide blur.
+        case shadowDownsample
         /// A subtree rendered once at `rasterizationScale` (`shouldRasterize`).
         case rasterized
     }
@@ -65,6 +95,11 @@ public struct RenderPass: Equatable, Sendable {
         /// centre tap and `weights[i]` the taps at ±i pixels. Pixels outside the source are
         /// transparent.
         case blur(source: Int, horizontal: Bool, weights: [Float])
+        /// Pass `source` reduced `factor` times along each axis: pixel (x, y) is the mean of the
+        /// source's `factor` x `factor` block from (`factor`·x, `factor`·y), where pixels outside
+        /// the source are transparent (so the pass is ⌈source size / factor⌉). A wide blur runs
+        /// on such a pass, as Skia and Chromium do, so that its cost does not grow with sigma.
+        case downsample(source: Int, factor: Int)
     }
 
     /// Index of this pass in `DisplayList.passes`.
@@ -80,11 +115,28 @@ public struct RenderPass: Equatable, Sendable {
     /// The layer it belongs to, for dumps.
     public var label: String
 
-    /// The quads, or none for a blur pass.
+    /// The quads, or none for a blur or downsample pass.
     public var quads: [DrawQuad] {
         if case .quads(let q) = content { return q }
         return []
     }
+
+    /// The earlier passes this pass reads: those its quads fill from or are masked by, or the
+    /// one it blurs or downsamples.
+    public var sources: [Int] {
+        switch content {
+        case .quads(let quads):
+            return quads.flatMap { q -> [Int] in
+                guard case .pass(let f) = q.fill else { return [] }
+                return [f.pass] + (f.mask.map { [$0] } ?? [])
+            }
+        case .blur(let source, _, _), .downsample(let source, _):
+            return [source]
+        }
+    }
+
+    /// Bytes of the pass's target: RGBA, 8 bits a channel.
+    public var bytes: Int { width * height * 4 }
 
     /// Creates a pass.
     public init(index: Int, purpose: Purpose, width: Int, height: Int, content: Content, label: String) {
@@ -117,7 +169,7 @@ public struct PlaneMap: Equatable, Sendable, CustomStringConvertible {
         let (g, h, i) = (Double(t.m41), Double(t.m42), Double(t.m44))
         let c0 = e * i - f * h, c1 = f * g - d * i, c2 = d * h - e * g
         let det = a * c0 + b * c1 + c * c2
-        guard det.isFinite, abs(det) > 1e-300 else { return nil }
+        guard !t.planeHomographyIsSingular(determinant: det) else { return nil }
         let inv = 1 / det
         self.init(c0 * inv, (c * h - b * i) * inv, (b * f - c * e) * inv,
                   c1 * inv, (a * i - c * g) * inv, (c * d - a * f) * inv,

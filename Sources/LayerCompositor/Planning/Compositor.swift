@@ -18,23 +18,49 @@ public enum Compositor {
     /// where it looks the same (it is that blurry) and its cost stays bounded whatever the
     /// `shadowRadius`.
     public static let maxBlurSigma = 64.0
+    /// Widest blur sigma, in pass pixels, run at the pass's own resolution. A wider one runs on
+    /// the pass downsampled by the smallest power of two that brings sigma within it (at most 8,
+    /// since `maxBlurSigma` is 8 times this), and is drawn back with bilinear filtering, as Skia
+    /// and Chromium blur: a blur never costs more than 49 taps a pixel in each direction,
+    /// whatever its sigma.
+    public static let fullResolutionBlurSigma = 8.0
+    /// The most bytes of offscreen targets (RGBA8) a frame may hold at once
+    /// (`DisplayList.peakOffscreenBytes`: each from its pass until its last reader has drawn).
+    /// A frame that would hold more renders every offscreen pass at a lower scale, the same for
+    /// all, chosen to fit: those layers look softer, the canvas keeps its resolution, and
+    /// nothing fails to allocate.
+    public static let offscreenMemoryBudget = 128 << 20
 
     /// The display list of `root` on a canvas of `width` x `height` points at `scale` pixels per
     /// point. The canvas is an implicit plain layer with bounds `[0, 0, width, height]` whose only
     /// sublayer is `root`.
     public static func displayList(root: LayerSnapshot, width: Double, height: Double, scale: Double,
                                    background: CGColor?) -> DisplayList {
-        let builder = Builder(scale: scale)
-        let pw = max(Int((width * scale).rounded()), 1), ph = max(Int((height * scale).rounded()), 1)
+        let pw = CanvasSizeError.pixels(width, scale: scale), ph = CanvasSizeError.pixels(height, scale: scale)
         let toPixels = CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1)
-        var quads: [DrawQuad] = []
-        builder.emitSublayers([root], childrenTransform: .identity,
-                              parent: Placement(toTarget: toPixels, toCanvas: toPixels, flipped: false),
-                              opacity: 1, clips: [], into: &quads)
-        builder.passes.append(RenderPass(index: builder.passes.count, purpose: .canvas, width: pw, height: ph,
-                                         content: .quads(quads), label: "canvas"))
-        return DisplayList(passes: builder.passes, width: pw, height: ph,
-                           background: background.map { PremultipliedColor($0) } ?? .clear)
+        func build(offscreenScale: Double) -> DisplayList {
+            let builder = Builder(scale: scale, offscreenScale: offscreenScale)
+            var quads: [DrawQuad] = []
+            builder.emitSublayers([root], childrenTransform: .identity,
+                                  parent: Placement(toTarget: toPixels, toCanvas: toPixels, flipped: false),
+                                  opacity: 1, clips: [], into: &quads)
+            builder.passes.append(RenderPass(index: builder.passes.count, purpose: .canvas, width: pw, height: ph,
+                                             content: .quads(quads), label: "canvas"))
+            return DisplayList(passes: builder.passes, width: pw, height: ph,
+                               background: background.map { PremultipliedColor($0) } ?? .clear)
+        }
+        var list = build(offscreenScale: 1)
+        // Over the budget: shrink every offscreen pass by the square root of the excess (bytes go
+        // with area), a little more for the pixels that rounding up adds, until it fits. Pass
+        // sizes do not all shrink in proportion (a pass is at least a pixel), so a few rounds.
+        var offscreenScale = 1.0
+        for _ in 0..<8 {
+            let peak = list.peakOffscreenBytes
+            guard peak > offscreenMemoryBudget else { break }
+            offscreenScale *= 0.95 * (Double(offscreenMemoryBudget) / Double(peak)).squareRoot()
+            list = build(offscreenScale: offscreenScale)
+        }
+        return list
     }
 }
 
@@ -50,9 +76,14 @@ struct Placement {
 
 final class Builder {
     let scale: Double
+    /// Multiplies the scale of every offscreen pass (below 1 only to fit the memory budget).
+    let offscreenScale: Double
     var passes: [RenderPass] = []
 
-    init(scale: Double) { self.scale = scale }
+    init(scale: Double, offscreenScale: Double) {
+        self.scale = scale
+        self.offscreenScale = offscreenScale
+    }
 
     private func name(_ l: LayerSnapshot) -> String { l.properties.name ?? "unnamed" }
 
@@ -83,11 +114,16 @@ final class Builder {
     /// properties (only possible by writing `properties` directly), which have no place.
     private func collectPlanes(_ children: [LayerSnapshot], prefix: CATransform3D, opacity: Float, flatCanvas: CATransform3D,
                                layers: inout [(LayerSnapshot, Float)], planes: inout [DepthSorter.Plane]) {
+        guard TreeRecursion.hasRoom else {
+            return TreeRecursion.onFreshStack {
+                collectPlanes(children, prefix: prefix, opacity: opacity, flatCanvas: flatCanvas, layers: &layers, planes: &planes)
+            }
+        }
         for c in children where !c.properties.isHidden && c.properties.hasFiniteValues {
             let m = c.properties.localTransform.concatenating(prefix)
             if c.isTransformLayer {
                 collectPlanes(c.sublayers, prefix: c.properties.childrenTransform.concatenating(m),
-                              opacity: opacity * c.properties.opacity, flatCanvas: flatCanvas, layers: &layers, planes: &planes)
+                              opacity: opacity * c.properties.drawnOpacity, flatCanvas: flatCanvas, layers: &layers, planes: &planes)
                 continue
             }
             if !c.properties.isDoubleSided && m.concatenating(flatCanvas).isBackFacing { continue }
@@ -98,23 +134,29 @@ final class Builder {
 
     /// Draws one plain layer and its flattened subtree, offscreen when a rule demands it.
     func emitLayer(_ l: LayerSnapshot, placement: Placement, opacity o: Float, clips: [Clip], into quads: inout [DrawQuad]) {
+        guard TreeRecursion.hasRoom else {
+            return TreeRecursion.onFreshStack { emitLayer(l, placement: placement, opacity: o, clips: clips, into: &quads) }
+        }
         let p = l.properties
         // Sublayers were checked for finite values when their planes were collected; masks are here.
         guard p.hasFiniteValues, let inv = PlaneMap(inverseOf: placement.toTarget) else { return }  // or seen edge-on
-        let shadow = p.shadowOpacity > 0 && (p.shadowColor?.alpha ?? 0) > 0
-        let group = p.opacity < 1 && p.allowsGroupOpacity && quadCount(l, limit: 2) > 1
+        let shadow = p.drawnShadowOpacity > 0 && (p.shadowColor?.alpha ?? 0) > 0
+        let group = p.drawnOpacity < 1 && p.allowsGroupOpacity && quadCount(l, limit: 2) > 1
         guard shadow || l.mask != nil || p.shouldRasterize || group else {
-            emitContents(l, placement: placement, inverse: inv, opacity: o * p.opacity, clips: clips, into: &quads)
+            emitContents(l, placement: placement, inverse: inv, opacity: o * p.drawnOpacity, clips: clips, into: &quads)
             return
         }
-        if p.opacity <= 0 { return }
+        if p.drawnOpacity <= 0 { return }
 
         // Offscreen: render the subtree in the layer's own plane, then draw it as one quad.
         let blurMargin = shadow ? 3 * Double(max(p.shadowRadius, 0)) + 1 : 0
-        var extent = subtreeExtent(l).insetBy(dx: -blurMargin, dy: -blurMargin).integral
+        var extent = (shadow && l.mask != nil ? maskedShadowExtent(l, blurMargin: blurMargin)
+                      : subtreeExtent(l).insetBy(dx: -blurMargin, dy: -blurMargin)).integral
         extent = extent.intersection(p.bounds.insetBy(dx: -8192, dy: -8192))
         guard !extent.isNull, extent.width > 0, extent.height > 0 else { return }
-        var passScale = scale * (p.shouldRasterize ? Double(max(p.rasterizationScale, 0.01)) : 1)
+        // Core Animation's rasterizationScale is the bitmap's pixels per point, not a factor of
+        // the screen's scale: left at 1 on a 2x canvas the bitmap is magnified (and blurry).
+        var passScale = offscreenScale * (p.shouldRasterize ? Double(max(p.rasterizationScale, 0.01)) : scale)
         let longest = Double(max(extent.width, extent.height)) * passScale
         if longest > Double(Compositor.maxPassSize) { passScale *= Double(Compositor.maxPassSize) / longest }
         if shadow, Double(p.shadowRadius) * passScale > Compositor.maxBlurSigma { passScale = Compositor.maxBlurSigma / Double(p.shadowRadius) }
@@ -129,7 +171,8 @@ final class Builder {
 
         var content: [DrawQuad] = []
         emitContents(l, placement: inner, inverse: passInverse, opacity: 1, clips: [], into: &content)
-        let purpose: RenderPass.Purpose = l.mask != nil ? .maskedContent : p.shouldRasterize ? .rasterized : group ? .groupOpacity : .shadowSource
+        let purpose: RenderPass.Purpose = l.mask != nil && !shadow ? .maskedContent : p.shouldRasterize ? .rasterized
+            : group ? .groupOpacity : .shadowSource
         var source = addPass(purpose, pw, ph, .quads(content), label)
         var maskPass: Int? = nil
         if let m = l.mask, !m.properties.isHidden {
@@ -140,21 +183,16 @@ final class Builder {
                       opacity: 1, clips: [], into: &mq)
             maskPass = addPass(.mask, pw, ph, .quads(mq), label + " mask")
         }
-        let passQuad = { (pass: Int, mask: Int?, tint: PremultipliedColor?, shift: CATransform3D, o: Float, clips: [Clip]) -> DrawQuad in
-            let t = shift.concatenating(placement.toTarget)
-            return DrawQuad(transform: t, inverse: PlaneMap(inverseOf: t) ?? inv, rect: extent, shape: .rect(radius: 0),
-                            fill: .pass(PassFill(pass: pass, scale: passScale, mask: mask, tint: tint)),
+        // A pass drawn back with the layer's placement (`into` the target), or with `toPass` into
+        // another pass of the same extent.
+        let passQuad = { (pass: Int, scale: Double, mask: Int?, tint: PremultipliedColor?, shift: CATransform3D, o: Float, clips: [Clip],
+                          into: CATransform3D, inverse: PlaneMap) -> DrawQuad in
+            let t = shift.concatenating(into)
+            return DrawQuad(transform: t, inverse: PlaneMap(inverseOf: t) ?? inverse, rect: extent, shape: .rect(radius: 0),
+                            fill: .pass(PassFill(pass: pass, scale: scale, mask: mask, tint: tint)),
                             opacity: o, antialiased: false, clips: clips, label: label)
         }
         if shadow {
-            if let mp = maskPass {
-                // The shadow follows the masked alpha: composite content × mask first.
-                let q = DrawQuad(transform: toPass, inverse: passInverse, rect: extent, shape: .rect(radius: 0),
-                                 fill: .pass(PassFill(pass: source, scale: passScale, mask: mp)), opacity: 1, antialiased: false,
-                                 clips: [], label: label)
-                source = addPass(.maskedContent, pw, ph, .quads([q]), label)
-                maskPass = nil
-            }
             var shadowSource = source
             if let path = p.shadowPath {
                 let img = PathRasterizer.fill(path, rule: .nonZero, into: extent, scale: passScale)
@@ -165,18 +203,37 @@ final class Builder {
                                  fill: .image(fill), opacity: 1, antialiased: false, clips: [], label: label + " shadowPath")
                 shadowSource = addPass(.shadowSource, pw, ph, .quads([q]), label + " shadowPath")
             }
-            let weights = gaussianWeights(sigma: Double(p.shadowRadius) * passScale)
-            let h = addPass(.shadowBlur, pw, ph, .blur(source: shadowSource, horizontal: true, weights: weights), label)
-            let v = addPass(.shadowBlur, pw, ph, .blur(source: h, horizontal: false, weights: weights), label)
-            var shadowClips = clips
-            if p.masksToBounds {
-                shadowClips.append(Clip(map: inv, shape: .roundedRect(p.bounds, radius: Double(p.cornerRadius), antialiased: p.allowsEdgeAntialiasing)))
+            let sigma = Double(p.shadowRadius) * passScale
+            var factor = 1
+            while sigma > Compositor.fullResolutionBlurSigma * Double(factor) { factor *= 2 }
+            var (bw, bh, blurSource) = (pw, ph, shadowSource)
+            if factor > 1 {
+                (bw, bh) = ((pw + factor - 1) / factor, (ph + factor - 1) / factor)
+                blurSource = addPass(.shadowDownsample, bw, bh, .downsample(source: shadowSource, factor: factor), label)
             }
-            let tint = PremultipliedColor(p.shadowColor ?? .black, opacity: p.shadowOpacity)
+            let weights = gaussianWeights(sigma: downsampledSigma(sigma, factor: factor))
+            let h = addPass(.shadowBlur, bw, bh, .blur(source: blurSource, horizontal: true, weights: weights), label)
+            let v = addPass(.shadowBlur, bw, bh, .blur(source: h, horizontal: false, weights: weights), label)
+            let boundsClip = { (map: PlaneMap) in
+                Clip(map: map, shape: .roundedRect(p.bounds, radius: Double(p.cornerRadius), antialiased: p.allowsEdgeAntialiasing))
+            }
+            let tint = PremultipliedColor(p.shadowColor ?? .black, opacity: p.drawnShadowOpacity)
             let shift = CATransform3DMakeTranslation(p.shadowOffset.width, p.shadowOffset.height, 0)
-            quads.append(passQuad(v, nil, tint, shift, o * p.opacity, shadowClips))
+            let shadowScale = passScale / Double(factor)
+            if maskPass != nil {
+                // Core Animation masks everything the layer draws, its shadow included: the
+                // shadow of the unmasked subtree and the subtree go into one pass, which the
+                // mask multiplies below.
+                let shadowQuad = passQuad(v, shadowScale, nil, tint, shift, 1, p.masksToBounds ? [boundsClip(passInverse)] : [],
+                                          toPass, passInverse)
+                let contentQuad = passQuad(source, passScale, nil, nil, .identity, 1, [], toPass, passInverse)
+                source = addPass(.maskedContent, pw, ph, .quads([shadowQuad, contentQuad]), label)
+            } else {
+                let shadowClips = clips + (p.masksToBounds ? [boundsClip(inv)] : [])
+                quads.append(passQuad(v, shadowScale, nil, tint, shift, o * p.drawnOpacity, shadowClips, placement.toTarget, inv))
+            }
         }
-        quads.append(passQuad(source, maskPass, nil, .identity, o * p.opacity, clips))
+        quads.append(passQuad(source, passScale, maskPass, nil, .identity, o * p.drawnOpacity, clips, placement.toTarget, inv))
     }
 
     private func addPass(_ purpose: RenderPass.Purpose, _ w: Int, _ h: Int, _ content: RenderPass.Content, _ label: String) -> Int {
@@ -227,6 +284,7 @@ final class Builder {
     /// How many quads a layer draws (stopping at `limit`), to decide whether group opacity
     /// changes anything.
     private func quadCount(_ l: LayerSnapshot, limit: Int) -> Int {
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { quadCount(l, limit: limit) } }
         let p = l.properties
         if p.isHidden { return 0 }
         var n = 0
@@ -234,7 +292,7 @@ final class Builder {
             if (p.backgroundColor?.alpha ?? 0) > 0 { n += 1 }
             if p.contents != nil { n += 1 }
             if p.borderWidth > 0 && (p.borderColor?.alpha ?? 0) > 0 { n += 1 }
-            if p.shadowOpacity > 0 { n += 1 }
+            if p.drawnShadowOpacity > 0 { n += 1 }
             switch l.kind {
             case .shape, .gradient, .text: n += 1
             case .layer, .transformLayer: break
@@ -244,8 +302,54 @@ final class Builder {
         return n
     }
 
-    /// The bounding box, in the layer's bounds space, of everything its subtree draws.
+    /// The bounding box, in the layer's bounds space, of everything its subtree draws: nothing
+    /// outside its mask (so nested masked layers keep their passes the mask's size, however
+    /// far their sublayers' shadows reach), or `.null` when the mask leaves nothing.
     private func subtreeExtent(_ l: LayerSnapshot) -> CGRect {
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { subtreeExtent(l) } }
+        let drawn = unmaskedExtent(l)
+        guard let mask = maskExtent(l) else { return drawn }
+        return drawn.intersection(mask)
+    }
+
+    /// Where `l`'s mask reaches in `l`'s bounds space; `nil` when it has none that bounds it.
+    private func maskExtent(_ l: LayerSnapshot) -> CGRect? {
+        guard let m = l.mask, !m.properties.isHidden, m.properties.hasFiniteValues else { return nil }
+        return placedExtent(m, matrix: m.properties.localTransform)
+    }
+
+    /// The pass a masked layer with a shadow needs: what it draws and the shadow that casts
+    /// (`blurMargin` wider), within the mask and what casts a shadow into the mask (the mask
+    /// moved back by the shadow's offset, `blurMargin` wider), since the mask multiplies both.
+    private func maskedShadowExtent(_ l: LayerSnapshot, blurMargin: Double) -> CGRect {
+        let offset = l.properties.shadowOffset
+        let drawn = unmaskedExtent(l)
+        let cast = drawn.union(drawn.offsetBy(dx: offset.width, dy: offset.height)).insetBy(dx: -blurMargin, dy: -blurMargin)
+        guard let mask = maskExtent(l) else { return cast }
+        return cast.intersection(mask.union(mask.offsetBy(dx: -offset.width, dy: -offset.height)).insetBy(dx: -blurMargin, dy: -blurMargin))
+    }
+
+    /// Where `l`'s subtree, its shadow included, lands in the space `matrix` maps it to: the
+    /// bounding box of the projected corners, `nil` when a corner is behind the eye (unbounded).
+    private func placedExtent(_ l: LayerSnapshot, matrix m: CATransform3D) -> CGRect? {
+        var e = subtreeExtent(l)
+        guard !e.isNull else { return e }
+        if l.properties.drawnShadowOpacity > 0 {
+            let margin = 3 * Double(l.properties.shadowRadius) + 1
+            e = e.union(e.offsetBy(dx: l.properties.shadowOffset.width, dy: l.properties.shadowOffset.height))
+                .insetBy(dx: -margin, dy: -margin)
+        }
+        var r = CGRect.null
+        for (x, y) in [(e.minX, e.minY), (e.maxX, e.minY), (e.minX, e.maxY), (e.maxX, e.maxY)] {
+            let h = m.apply(x: x, y: y, z: 0)
+            guard h.w > frontClipW else { return nil }
+            r = r.union(CGRect(x: h.x / h.w, y: h.y / h.w, width: 0, height: 0))
+        }
+        return r
+    }
+
+    /// `subtreeExtent` before the mask.
+    private func unmaskedExtent(_ l: LayerSnapshot) -> CGRect {
         let p = l.properties
         var r = p.bounds
         if p.masksToBounds { return r }
@@ -259,21 +363,22 @@ final class Builder {
         var planes: [DepthSorter.Plane] = []
         collectPlanes(l.sublayers, prefix: p.childrenTransform, opacity: 1, flatCanvas: .identity, layers: &layers, planes: &planes)
         for (i, (child, _)) in layers.enumerated() {
-            var e = subtreeExtent(child)
-            if child.properties.shadowOpacity > 0 {
-                let m = 3 * Double(child.properties.shadowRadius) + 1
-                e = e.union(e.offsetBy(dx: child.properties.shadowOffset.width, dy: child.properties.shadowOffset.height)).insetBy(dx: -m, dy: -m)
-            }
-            let m = planes[i].matrix
-            for (x, y) in [(e.minX, e.minY), (e.maxX, e.minY), (e.minX, e.maxY), (e.maxX, e.maxY)] {
-                let h = m.apply(x: x, y: y, z: 0)
-                // A corner behind the eye: the projection is unbounded; the caller clamps.
-                guard h.w > frontClipW else { return r.insetBy(dx: -8192, dy: -8192) }
-                r = r.union(CGRect(x: h.x / h.w, y: h.y / h.w, width: 0, height: 0))
-            }
+            // A corner behind the eye: the projection is unbounded; the caller clamps.
+            guard let e = placedExtent(child, matrix: planes[i].matrix) else { return r.insetBy(dx: -8192, dy: -8192) }
+            if !e.isNull { r = r.union(e) }
         }
         return r
     }
+}
+
+/// The sigma, in pixels of a pass downsampled `factor` times, whose blur drawn back with
+/// bilinear filtering spreads as a blur of `sigma` at full resolution: the variances add, and
+/// the box mean of `factor` pixels brings (factor² − 1) / 12 and the bilinear tent of a
+/// low-resolution pixel factor² / 6 (in full-resolution pixels²).
+func downsampledSigma(_ sigma: Double, factor: Int) -> Double {
+    guard factor > 1 else { return sigma }
+    let k = Double(factor)
+    return (max(sigma * sigma - (k * k - 1) / 12 - k * k / 6, 0)).squareRoot() / k
 }
 
 /// Normalised Gaussian taps for sigma in pixels: `w[0]` the centre, `w[i]` at ±i, out to 3σ.

@@ -165,6 +165,7 @@ enum DepthSorter {
 
         /// The eye looks down -z from +z: it is on the front side when the normal points to +z.
         func backToFront(into out: inout [Piece]) {
+            guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { backToFront(into: &out) } }
             if !disjoint.isEmpty {
                 for n in disjoint { n.backToFront(into: &out) }
                 return
@@ -185,6 +186,7 @@ enum DepthSorter {
     /// planes that can really cross. Within a group the splitter is the first plane facing the
     /// eye squarely (2D layers share that plane, so it splits the fewest), else the first.
     static func build(_ polys: [Polygon], budget: inout Int) -> Node? {
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { build(polys, budget: &budget) } }
         guard !polys.isEmpty else { return nil }
         if budget <= 0 {
             // Out of splits: back to front by the depth of each plane's centre, ties in order.

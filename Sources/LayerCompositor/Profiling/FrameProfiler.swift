@@ -103,17 +103,32 @@ public final class FrameProfiler {
         trim()
     }
 
-    /// Attaches a GPU time to finished frame number `number` (timer queries answer a few frames
-    /// late); ignored when that frame was dropped.
-    public func setGPUTime(frame number: Int, ms: Double) {
+    /// Attaches a GPU time to frame number `number`, finished (timer queries answer a few frames
+    /// late) or still in progress (a synchronous frame's answer comes before it ends); ignored
+    /// when that frame was dropped. `nil` says the driver could not time the frame: it is
+    /// counted in `gpuTimesUnknown` and the frame keeps no GPU time.
+    public func setGPUTime(frame number: Int, ms: Double?) {
+        guard let ms else {
+            gpuTimesUnknown += 1
+            return
+        }
         let index = number - framesDropped
-        if frames.indices.contains(index) { frames[index].gpuMs = ms }
+        if frames.indices.contains(index) {
+            frames[index].gpuMs = ms
+        } else if index == frames.count {
+            current?.gpuMs = ms
+        }
     }
+
+    /// How many frames a GPU timer measured with an answer that could not be true (see
+    /// `GPUTimer`), so reports say "n/a" rather than show no GPU time or a wrong one.
+    public private(set) var gpuTimesUnknown = 0
 
     /// Drops all frames (after warm-up).
     public func reset() {
         framesDropped += frames.count
         frames = []
+        gpuTimesUnknown = 0
     }
 
     private func trim() {

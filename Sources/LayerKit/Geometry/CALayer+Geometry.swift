@@ -11,21 +11,25 @@ extension CALayer {
     /// The bounding box of the layer's bounds in its superlayer's space, after `transform`
     /// (perspective divide included; infinite once a corner is at or behind the eye).
     ///
-    /// Setting it sets `bounds.size` (through the inverse of the affine part of `transform`) and
-    /// `position` so that the new bounding box starts at the given origin; `bounds.origin` is kept.
+    /// Setting it sets `position` and `bounds.size` and keeps `bounds.origin`, as Core
+    /// Animation's `setFrame:` does: the size is the frame's rectangle taken back through the
+    /// inverse of the affine part of `transform`, as a rectangle (its bounding box), and the
+    /// position puts the new frame's centre on the given one's (with no transform: `origin +
+    /// anchorPoint · size`). Under scales, mirrors and quarter turns the frame then reads back as
+    /// set; under other rotations, where Apple calls the result undefined, the layer keeps both
+    /// sides (a 45° layer given a 100x100 frame gets bounds 141.4 a side, centred on the frame)
+    /// instead of collapsing. A singular affine part, or a 3D transform, takes the size as given.
     public var frame: CGRect {
         get { Self.boundingBox(of: bounds, through: properties.localTransform) }
         set {
-            guard newValue.origin.x.isFinite, newValue.origin.y.isFinite,
-                  newValue.size.width.isFinite, newValue.size.height.isFinite else { return }
+            guard newValue.isFiniteValue else { return }
+            let r = newValue.standardized
             let affine = affineTransform()
             let linear = CGAffineTransform(a: affine.a, b: affine.b, c: affine.c, d: affine.d, tx: 0, ty: 0)
-            var size = newValue.size.applying(linear.inverted())
-            size = CGSize(width: abs(size.width), height: abs(size.height))
-            bounds.size = size
+            bounds.size = linear.hasInverse ? CGRect(origin: .zero, size: r.size).applying(linear.inverted()).size : r.size
             position = .zero
-            let origin = frame.origin
-            position = CGPoint(x: newValue.origin.x - origin.x, y: newValue.origin.y - origin.y)
+            let placed = frame
+            position = CGPoint(x: r.midX - placed.midX, y: r.midY - placed.midY)
         }
     }
 

@@ -17,6 +17,7 @@ extension CALayer {
     /// `parentToReference` maps the superlayer's bounds space into the plane where `p` lives
     /// (the nearest flattening ancestor's), unflattened across transform layers.
     private func hitTest(_ p: CGPoint, parentToReference: CATransform3D) -> CALayer? {
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { hitTest(p, parentToReference: parentToReference) } }
         if isHidden { return nil }
         let toReference = properties.localTransform.concatenating(parentToReference)
         let local = toReference.unprojecting(p)

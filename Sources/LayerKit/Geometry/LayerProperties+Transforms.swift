@@ -52,11 +52,8 @@ extension CATransform3D {
     /// of the plane homography), or `nil` when that point is at or behind the eye or the plane
     /// is seen edge-on.
     public func unprojecting(_ q: CGPoint) -> CGPoint? {
-        let h = planeHomography
-        let inv = h.inverted()
-        if inv == h && !h.isIdentity { return nil }
-        guard let p = inv.projectingAllowingNegativeW(q) else { return nil }
-        guard h.apply(x: p.x, y: p.y, z: 0).w > 1e-5 else { return nil }
+        guard let inv = planeHomographyInverse, let p = inv.projectingAllowingNegativeW(q) else { return nil }
+        guard apply(x: p.x, y: p.y, z: 0).w > 1e-5 else { return nil }
         return p
     }
 

@@ -107,15 +107,45 @@ public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConverti
 
     /// The inverse, or the receiver unchanged when it has none (`CATransform3DInvert`).
     ///
-    /// "Singular" means `|det| ≤ 1e-12` relative to nothing else: Apple documents only that a
-    /// matrix without an inverse comes back as it was.
+    /// Apple documents only that a matrix without an inverse comes back as it was; "without"
+    /// is decided by `Singularity.isNegligible(determinant:dimension:rowScale:columnScale:)`, relative to
+    /// the matrix's scale, so a uniform scale of 1e-4 (determinant 1e-12) inverts and an
+    /// involution (its own inverse) is no special case.
     public func inverted() -> CATransform3D {
+        let det = determinant
+        let rowScale = Swift.max(Self.length(m11, m12, m13, m14), Self.length(m21, m22, m23, m24), Self.length(m31, m32, m33, m34))
+        if Singularity.isNegligible(determinant: det, dimension: 4, rowScale: rowScale, columnScale: Self.length(m14, m24, m34, m44)) {
+            return self
+        }
+        return inverse(determinant: det)
+    }
+
+    /// The inverse of `planeHomography` (pixels or points of the target back to the plane
+    /// z = 0), or `nil` when the plane is seen edge-on: its 3x3 determinant is negligible
+    /// relative to the 3x3 matrix's scale.
+    package var planeHomographyInverse: CATransform3D? {
+        let h = planeHomography
+        let det = h.determinant
+        return planeHomographyIsSingular(determinant: det) ? nil : h.inverse(determinant: det)
+    }
+
+    /// Whether `det`, the determinant of this transform's plane homography (rows and columns 1,
+    /// 2 and 4), is negligible relative to that 3x3 matrix's scale: the plane is seen edge-on.
+    package func planeHomographyIsSingular(determinant det: CGFloat) -> Bool {
+        Singularity.isNegligible(determinant: det, dimension: 3, rowScale: Swift.max(Self.length(m11, m12, 0, m14), Self.length(m21, m22, 0, m24)),
+                          columnScale: Self.length(m14, m24, 0, m44))
+    }
+
+    private static func length(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat) -> CGFloat {
+        (a * a + b * b + c * c + d * d).squareRoot()
+    }
+
+    /// The adjugate divided by `det`.
+    private func inverse(determinant det: CGFloat) -> CATransform3D {
         let s0 = m11 * m22 - m21 * m12, s1 = m11 * m23 - m21 * m13, s2 = m11 * m24 - m21 * m14
         let s3 = m12 * m23 - m22 * m13, s4 = m12 * m24 - m22 * m14, s5 = m13 * m24 - m23 * m14
         let c5 = m33 * m44 - m43 * m34, c4 = m32 * m44 - m42 * m34, c3 = m32 * m43 - m42 * m33
         let c2 = m31 * m44 - m41 * m34, c1 = m31 * m43 - m41 * m33, c0 = m31 * m42 - m41 * m32
-        let det = s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0
-        guard det.isFinite, abs(det) > 1e-12 else { return self }
         let inv = 1 / det
         return CATransform3D(
             m11: (m22 * c5 - m23 * c4 + m24 * c3) * inv,

@@ -67,8 +67,10 @@ extension CALayer {
 
     /// Appends `layer` as the frontmost sublayer (before zPosition sorting).
     public func addSublayer(_ layer: CALayer) {
-        let count = sublayerListStorage.count - (layer.superlayer === self ? 1 : 0)
-        insertSublayer(layer, at: UInt32(count))
+        // The layer's own mask has this layer as superlayer but is not in the list: only a
+        // sublayer moving to the front leaves one place fewer.
+        let isSublayer = layer.superlayer === self && !layer.isMask
+        insertSublayer(layer, at: UInt32(sublayerListStorage.count - (isSublayer ? 1 : 0)))
     }
 
     /// Inserts `layer` just below `sibling` (at the end when `sibling` is not a sublayer).
@@ -111,9 +113,10 @@ extension CALayer {
         }
         if oldLayer === newLayer { return }
         do { try validateAdoption(of: newLayer) } catch let e as LayerTreeError { layerTreeErrorHandler(e); return } catch {}
+        // Taking newLayer from an earlier place in this list moves oldLayer's place down by one.
+        let j = sublayerListStorage[..<i].contains { $0 === newLayer } ? i - 1 : i
         oldLayer.removeFromSuperlayer()
         newLayer.removeFromSuperlayer()
-        let j = min(i, sublayerListStorage.count)
         sublayerListStorage.insert(newLayer, at: j)
         newLayer.superlayer = self
         markNeedsLayoutImplicitly()

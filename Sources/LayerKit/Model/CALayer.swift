@@ -42,8 +42,8 @@ public enum LayerTreeError: Error, Equatable, CustomStringConvertible {
 ///
 /// Numbers: a numeric property given a value with any NaN or infinite component (a coordinate,
 /// a size, one of a transform's 16 entries) ignores it and keeps its previous value, so a tree
-/// always stays drawable; `opacity` and `shadowOpacity` clamp finite values to 0…1 and ignore
-/// NaN. The typed layers' setters follow the same rule. Writing `properties` directly bypasses
+/// always stays drawable; `opacity` and `shadowOpacity` keep finite values out of 0…1 as given
+/// and are drawn clamped, as in Core Animation. The typed layers' setters follow the same rule. Writing `properties` directly bypasses
 /// it (the renderers then skip what they cannot place, without crashing).
 ///
 /// Threads: a layer tree is not thread-safe. Create, edit, lay out and hit-test a tree on one
@@ -136,6 +136,7 @@ open class CALayer {
     }
 
     private func layoutSubtree() {
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { layoutSubtree() } }
         if layoutPending {
             layoutPending = false
             isLayingOut = true
@@ -203,10 +204,11 @@ open class CALayer {
         set { properties.isHidden = newValue }
     }
 
-    /// Opacity, 0…1; values outside are clamped, NaN is ignored.
+    /// Opacity, 0 (transparent) to 1 (opaque). A finite value outside is kept as given and
+    /// drawn clamped, as in Core Animation; NaN and the infinities are ignored.
     public var opacity: Float {
         get { properties.opacity }
-        set { setFraction(&properties.opacity, newValue) }
+        set { setIfFinite(&properties.opacity, newValue) }
     }
 
     /// Whether opacity fades the composited subtree as one group (true) or each layer alone.
@@ -312,10 +314,11 @@ open class CALayer {
         set { properties.shadowColor = newValue }
     }
 
-    /// Opacity of the shadow, 0…1 (clamped; NaN is ignored); 0 draws none.
+    /// Opacity of the shadow, 0…1 (kept as given, drawn clamped; non-finite values are
+    /// ignored); 0 draws none.
     public var shadowOpacity: Float {
         get { properties.shadowOpacity }
-        set { setFraction(&properties.shadowOpacity, newValue) }
+        set { setIfFinite(&properties.shadowOpacity, newValue) }
     }
 
     /// Offset of the shadow in the layer's space (y down, so the default moves it up).
@@ -342,7 +345,9 @@ open class CALayer {
         set { properties.shouldRasterize = newValue }
     }
 
-    /// Pixels per point of that bitmap (relative to layer space).
+    /// Pixels per point of that bitmap, in the layer's own space, whatever the canvas's scale:
+    /// set it to the screen's scale for a sharp bitmap (left at 1 on a 2x canvas, the bitmap is
+    /// magnified and blurry, as in Core Animation).
     public var rasterizationScale: CGFloat {
         get { properties.rasterizationScale }
         set { setIfFinite(&properties.rasterizationScale, newValue) }

@@ -58,6 +58,7 @@ extension CALayer {
     }
 
     private func copyTree() -> LayerSnapshot {
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { copyTree() } }
         if let kept = cachedSnapshot { return kept }
         let s = LayerSnapshot(properties: properties, kind: snapshotKind,
                               sublayers: sublayerListStorage.map { $0.copyTree() },
@@ -72,7 +73,8 @@ extension LayerSnapshot: Equatable {
     /// equal masks and sublayers in the same order (images compare by identity). Comparing costs
     /// a walk of the tree that stops at the first difference.
     public static func == (a: LayerSnapshot, b: LayerSnapshot) -> Bool {
-        a === b || (a.properties == b.properties && a.kind == b.kind && a.mask == b.mask && a.sublayers == b.sublayers)
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { a == b } }
+        return a === b || (a.properties == b.properties && a.kind == b.kind && a.mask == b.mask && a.sublayers == b.sublayers)
     }
 }
 

@@ -5,8 +5,11 @@
 //   entries, one element of an array) is ignored: the property keeps its previous value. A
 //   non-finite number has no meaning as geometry, and once stored it would poison every matrix
 //   and bounding box computed from it; ignoring it keeps the tree drawable.
-// - Properties that are fractions (`opacity`, `shadowOpacity`, `strokeStart`, `strokeEnd`) clamp
-//   finite values to 0…1, as Core Animation does for opacity.
+// - Properties that are fractions (`opacity`, `shadowOpacity`, `strokeStart`, `strokeEnd`) keep a
+//   finite value as given, out of 0…1 included, and the compositor clamps it when drawing
+//   (`LayerProperties.drawnOpacity` and its siblings): Core Animation's setters store what they
+//   are given ("values outside that range are clamped" describes what is drawn), so reading a
+//   property back gives what was set, and an animation may pass through values beyond 1.
 //
 // `LayerProperties` and the typed style structs are plain values and check nothing: code that
 // writes them directly (the scene reader, which refuses such numbers itself with their JSON
@@ -21,6 +24,7 @@ protocol FiniteCheckable {
 }
 
 extension CGFloat: FiniteCheckable { var isFiniteValue: Bool { isFinite } }
+extension Float: FiniteCheckable { var isFiniteValue: Bool { isFinite } }
 extension CGPoint: FiniteCheckable { var isFiniteValue: Bool { x.isFinite && y.isFinite } }
 extension CGSize: FiniteCheckable { var isFiniteValue: Bool { width.isFinite && height.isFinite } }
 extension CGRect: FiniteCheckable { var isFiniteValue: Bool { origin.isFiniteValue && size.isFiniteValue } }
@@ -57,13 +61,12 @@ func setIfFinite<T: FiniteCheckable & Equatable>(_ storage: inout T, _ value: T)
     return true
 }
 
-/// Stores `value` clamped to 0…1 in `storage`, unless it is NaN (then `storage` keeps its value).
-func setFraction<F: BinaryFloatingPoint>(_ storage: inout F, _ value: F) {
-    guard !value.isNaN else { return }
-    storage = min(max(value, 0), 1)
-}
-
 extension LayerProperties {
+    /// `opacity` as composited: clamped to 0…1.
+    public var drawnOpacity: Float { opacity.clampedToUnitInterval }
+    /// `shadowOpacity` as composited: clamped to 0…1.
+    public var drawnShadowOpacity: Float { shadowOpacity.clampedToUnitInterval }
+
     /// Whether every number the compositor computes with is finite. The setters keep it so;
     /// a layer whose `properties` were given a NaN or an infinity directly fails it, and the
     /// compositor then skips the layer and its subtree instead of placing it nowhere.

@@ -14,7 +14,8 @@ open class CATransformLayer: CALayer {
 /// A layer that draws a path: Core Animation's `CAShapeLayer`.
 ///
 /// Its numeric setters follow `CALayer`'s rule: non-finite values (in a path, a dash pattern)
-/// are ignored, and `strokeStart` and `strokeEnd` are clamped to 0…1.
+/// are ignored; `strokeStart` and `strokeEnd` keep finite values as given and are drawn clamped
+/// to 0…1.
 open class CAShapeLayer: CALayer {
     /// The shape's style as one value (the properties below read and write it).
     public var style = ShapeStyle() { didSet { snapshotChanged() } }
@@ -41,9 +42,9 @@ open class CAShapeLayer: CALayer {
     /// How far into the dash pattern the stroke starts.
     public var lineDashPhase: CGFloat { get { style.lineDashPhase } set { setIfFinite(&style.lineDashPhase, newValue) } }
     /// Start of the stroked part, as a fraction of the path's length.
-    public var strokeStart: CGFloat { get { style.strokeStart } set { setFraction(&style.strokeStart, newValue) } }
+    public var strokeStart: CGFloat { get { style.strokeStart } set { setIfFinite(&style.strokeStart, newValue) } }
     /// End of the stroked part, as a fraction of the path's length.
-    public var strokeEnd: CGFloat { get { style.strokeEnd } set { setFraction(&style.strokeEnd, newValue) } }
+    public var strokeEnd: CGFloat { get { style.strokeEnd } set { setIfFinite(&style.strokeEnd, newValue) } }
 }
 
 /// A layer that fills its bounds with a colour gradient: Core Animation's `CAGradientLayer`.

@@ -10,10 +10,20 @@ public enum BenchmarkScene: String, CaseIterable, Sendable {
     case multiply
     /// CATransformLayer cubes of six single-sided faces under a perspective sublayerTransform.
     case cubeGrid = "cube-grid"
+    /// Offscreen passes nested `count` deep: a chain of 200x200 layers on a 200x200 canvas, each
+    /// the only sublayer of the last, each with group opacity, a shadow of radius 20 and a mask,
+    /// so every level renders its subtree offscreen, blurs it and masks it.
+    case nested
 
     static let width: CGFloat = 1280, height: CGFloat = 720
 
-    /// A 1280x720 scene of about `count` layers (cube-grid: `count / 6` cubes of 6 faces).
+    /// The largest `count` the benchmarks use: 100,000 layers, or for `nested` as many levels as
+    /// a scene file may nest (each level's mask is one deeper), which `make` never exceeds.
+    public var maximumCount: Int { self == .nested ? Scene.maximumDepth - 1 : 100_000 }
+
+    /// A 1280x720 scene of about `count` layers (cube-grid: `count / 6` cubes of 6 faces), or
+    /// for `nested` a 200x200 scene of `count` levels (each with a mask layer besides; at most
+    /// `maximumCount`).
     public func make(count: Int) -> Scene {
         var rng = SplitMix(seed: UInt64(count) &* 2654435761 &+ UInt64(Self.allCases.firstIndex(of: self)!))
         let root = CALayer()
@@ -22,6 +32,8 @@ public enum BenchmarkScene: String, CaseIterable, Sendable {
         root.position = CGPoint(x: Self.width / 2, y: Self.height / 2)
         var background = CGColor.white
         switch self {
+        case .nested:
+            return Self.nestedPasses(depth: count)
         case .leaves:
             let leaf = Self.leafImage
             for i in 0..<count {
@@ -93,6 +105,36 @@ public enum BenchmarkScene: String, CaseIterable, Sendable {
             }
         }
         return Scene(canvas: Scene.Canvas(width: Self.width, height: Self.height, scale: 1, background: background), root: root)
+    }
+
+    /// `nested`: level `i` (from 0) is a 200x200 layer filling its superlayer, with a colour,
+    /// opacity 0.9, a black shadow (radius 20, offset (4, 6), opacity 0.5) and a mask: a
+    /// square with corners of radius 60, inset by 10 points.
+    static func nestedPasses(depth: Int) -> Scene {
+        let side: CGFloat = 200
+        var rng = SplitMix(seed: UInt64(max(depth, 0)) &* 2654435761 &+ UInt64(Self.allCases.firstIndex(of: .nested)!))
+        var root: CALayer?
+        var parent: CALayer?
+        for i in 0..<min(max(depth, 1), Self.nested.maximumCount) {
+            let l = CALayer()
+            l.name = "level\(i)"
+            l.bounds = CGRect(x: 0, y: 0, width: side, height: side)
+            l.position = CGPoint(x: side / 2, y: side / 2)
+            l.backgroundColor = rng.color()
+            l.opacity = 0.9
+            l.shadowOpacity = 0.5
+            l.shadowRadius = 20
+            l.shadowOffset = CGSize(width: 4, height: 6)
+            let mask = CALayer()
+            mask.name = "level\(i) mask"
+            mask.frame = CGRect(x: 10, y: 10, width: side - 20, height: side - 20)
+            mask.cornerRadius = 60
+            mask.backgroundColor = .black
+            l.mask = mask
+            if let parent { parent.addSublayer(l) } else { root = l }
+            parent = l
+        }
+        return Scene(canvas: Scene.Canvas(width: side, height: side, scale: 1, background: .white), root: root!)
     }
 
     private static func grid(_ n: Int) -> (cols: Int, cw: CGFloat, ch: CGFloat) {

@@ -88,6 +88,7 @@ struct JSONParser {
     }
 
     private mutating func value() throws -> JSONValue {
+        guard TreeRecursion.hasRoom else { return try TreeRecursion.onFreshStack { try value() } }
         skipWhitespace()
         guard index < bytes.count else { throw error("expected a value, found end of file") }
         switch bytes[index] {
@@ -271,6 +272,7 @@ extension JSONValue {
     }
 
     private func write(to out: inout [UInt8], indent: Int) {
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { write(to: &out, indent: indent) } }
         func newline(_ level: Int) {
             out.append(UInt8(ascii: "\n"))
             out += repeatElement(UInt8(ascii: " "), count: 2 * level)

@@ -15,7 +15,7 @@ public struct Scene {
     /// The deepest a layer may sit: the root is at depth 1, a sublayer or mask one deeper.
     public static let maximumDepth = 1000
     /// The largest canvas side in pixels (`width * scale`, rounded).
-    public static let maximumCanvasPixels = 16384
+    public static let maximumCanvasPixels = CanvasSizeError.maximumSide
     /// The scene format version this reader and writer implement.
     public static let version = 1
 
@@ -143,6 +143,7 @@ public struct Scene {
     public var depth: Int { Self.measure(root).depth }
 
     private static func measure(_ layer: CALayer) -> (count: Int, depth: Int) {
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { measure(layer) } }
         var count = 1, depth = 0
         for child in layer.sublayerListStorage + (layer.maskStorage.map { [$0] } ?? []) {
             let m = measure(child)

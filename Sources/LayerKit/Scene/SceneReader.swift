@@ -123,6 +123,7 @@ private struct SceneReader {
         // The path is built only for the error: one string per layer would cost more than the walk.
         var steps: [Int] = []  // -1 for `.mask`, else a sublayer index
         func visit(_ value: JSONValue) throws {
+            guard TreeRecursion.hasRoom else { return try TreeRecursion.onFreshStack { try visit(value) } }
             count += 1
             if steps.count >= Scene.maximumDepth || count > Scene.maximumLayerCount {
                 let path = root.path + steps.map { $0 < 0 ? ".mask" : ".sublayers[\($0)]" }.joined()
@@ -152,6 +153,7 @@ private struct SceneReader {
     /// large frame is gone before the descent. (Reading them here took over 8 KB a level in a
     /// debug build under the address sanitizer, and a tree 1000 deep overflowed the 8 MB stack.)
     mutating func readLayer(_ node: SceneNode) throws -> CALayer {
+        guard TreeRecursion.hasRoom else { return try TreeRecursion.onFreshStack { try readLayer(node) } }
         let object = try node.object(allowing: nil, what: "a layer")
         let layer = try readOwnFields(object)
         if let maskNode = object["mask"] {

@@ -48,6 +48,7 @@ extension Scene {
     }
 
     private func layerJSON(_ layer: CALayer, at path: String, names: [ObjectIdentifier: String]) throws -> JSONValue {
+        guard TreeRecursion.hasRoom else { return try TreeRecursion.onFreshStack { try layerJSON(layer, at: path, names: names) } }
         let type = SceneLayerType(of: layer)
         var members = try commonLayerFields.members(of: layer.properties, at: path)
             + SceneLayerType.ownMembers(of: layer, at: path)

@@ -70,12 +70,20 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConv
         CGAffineTransform(translationX: x, y: y).concatenating(self)
     }
 
-    /// The inverse, or the receiver unchanged when it is singular (`CGAffineTransformInvert`).
+    /// The inverse, or the receiver unchanged when it is singular (`CGAffineTransformInvert`):
+    /// its determinant is negligible relative to its scale, as `CATransform3D.inverted()` decides.
     public func inverted() -> CGAffineTransform {
+        guard hasInverse else { return self }
         let det = a * d - b * c
-        guard det != 0, det.isFinite else { return self }
         return CGAffineTransform(a: d / det, b: -b / det, c: -c / det, d: a / det,
                                  tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+    }
+
+    /// Whether the transform has an inverse: its determinant is not negligible relative to its
+    /// scale (`Singularity.isNegligible(determinant:dimension:rowScale:columnScale:)`).
+    package var hasInverse: Bool {
+        let rowScale = max((a * a + b * b).squareRoot(), (c * c + d * d).squareRoot())
+        return !Singularity.isNegligible(determinant: a * d - b * c, dimension: 3, rowScale: rowScale, columnScale: 1)
     }
 
     /// Readable entries, for logs and test failures.

@@ -30,7 +30,8 @@ enum ShapeContent {
                                       miterLimit: Double(style.miterLimit),
                                       dashes: style.lineDashPattern?.map { Double($0) * scale },
                                       dashPhase: Double(style.lineDashPhase) * scale,
-                                      start: Double(style.strokeStart), end: Double(style.strokeEnd))
+                                      start: Double(style.strokeStart.clampedToUnitInterval),
+                                      end: Double(style.strokeEnd.clampedToUnitInterval))
             let lines = PathRasterizer.polylines(path, maxTurn: PathStroker.maxTurn(halfWidth: halfWidth), map: toPixels)
             paints.append((stroker.outline(lines), .nonZero, PremultipliedColor(stroke)))
         }

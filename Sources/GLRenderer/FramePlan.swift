@@ -1,0 +1,96 @@
+import LayerCompositor
+import LayerKit
+
+/// What a frame draws, decided from the display list alone before any GL call: the batches of
+/// each quad pass, in order, and after which pass each offscreen target is done with (its last
+/// reader, `DisplayList.lastReaders`). Testable without a context (`FramePlanTests`); the
+/// renderer executes it.
+///
+/// A batch is a run of consecutive quads of one pass drawn by one instanced draw: the quads'
+/// records are consecutive in the data texture, and the batch's textures (an image, a pass and
+/// its mask, one unit each) agree, since a draw binds one texture per unit. A quad that samples
+/// nothing (a colour, or a record that draws nothing) joins any batch. The batch's shader
+/// variant is the union of its quads' features, so quads batch regardless of what they need.
+struct FramePlan: Equatable {
+    /// What a batch samples, by identity: different images are different textures, and passes
+    /// sampled by one pass are all alive at once, so different passes are different targets.
+    struct Sources: Equatable {
+        /// The image of image fills (its texture is bound to the image unit).
+        var image: ObjectIdentifier?
+        /// The pass of pass fills.
+        var pass: Int?
+        /// The mask pass of pass fills.
+        var mask: Int?
+
+        /// Whether `other`'s needs can share a draw with these: no unit needs two textures.
+        func agree(with other: Sources) -> Bool {
+            (image == nil || other.image == nil || image == other.image)
+                && (pass == nil || other.pass == nil || pass == other.pass)
+                && (mask == nil || other.mask == nil || mask == other.mask)
+        }
+
+        /// These with `other`'s needs added.
+        func merging(_ other: Sources) -> Sources {
+            Sources(image: image ?? other.image, pass: pass ?? other.pass, mask: mask ?? other.mask)
+        }
+    }
+
+    /// One instanced draw.
+    struct Batch: Equatable {
+        /// The record index of its first quad.
+        var first: Int
+        /// How many quads (instances).
+        var count: Int
+        /// The shader features it needs: the union of its quads'.
+        var features: ShaderFeatures
+        /// What it samples.
+        var sources: Sources
+    }
+
+    /// The batches of each pass, by pass index (none for blur and downsample passes).
+    let batches: [[Batch]]
+    /// By pass index, the offscreen passes whose targets go back to the pool once that pass has
+    /// drawn: each after its last reader (a pass nothing reads, after itself); never the canvas.
+    let freedAfter: [[Int]]
+
+    /// The plan of `list`, whose quad records (numbered across passes in order, as
+    /// `FrameData` writes them) need `features` (`nil`: the record draws nothing).
+    init(_ list: DisplayList, features: [ShaderFeatures?]) {
+        var g = 0
+        batches = list.passes.map { pass in
+            let quads = pass.quads
+            defer { g += quads.count }
+            return FramePlan.batches(quads, first: g, features: features)
+        }
+        var freed = [[Int]](repeating: [], count: list.passes.count)
+        for (i, reader) in list.lastReaders.enumerated() where i != list.passes.count - 1 {
+            freed[reader ?? i].append(i)
+        }
+        freedAfter = freed
+    }
+
+    /// The batches of one pass's quads, whose records start at `first`.
+    static func batches(_ quads: [DrawQuad], first: Int, features: [ShaderFeatures?]) -> [Batch] {
+        var out: [Batch] = []
+        for (k, q) in quads.enumerated() {
+            let g = first + k
+            var needs = Sources()
+            if features[g] != nil {
+                switch q.fill {
+                case .image(let f): needs.image = ObjectIdentifier(f.image)
+                case .pass(let f): needs = Sources(pass: f.pass, mask: f.mask)
+                case .color: break
+                }
+            }
+            if var last = out.last, last.sources.agree(with: needs) {
+                last.count += 1
+                last.features.formUnion(features[g] ?? [])
+                last.sources = last.sources.merging(needs)
+                out[out.count - 1] = last
+            } else {
+                out.append(Batch(first: g, count: 1, features: features[g] ?? [], sources: needs))
+            }
+        }
+        return out
+    }
+}

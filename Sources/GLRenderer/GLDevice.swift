@@ -1,0 +1,284 @@
+import CGL
+
+/// The GL device: every OpenGL call a frame makes goes through it (sokol_gfx's backend
+/// layer): state changes, which it mirrors so that no call re-sets what is already set, the
+/// textures and framebuffers it makes, fills and deletes, clears and draws. It counts each kind
+/// of call where the call is made: `changes` (state) and `draws`, which
+/// `GLRenderer.FrameStats` reports as they are.
+///
+/// The mirror starts unknown at every frame (`beginFrame(es:)`), because the host (a window
+/// toolkit, another renderer) may have touched GL state between frames; within a frame the
+/// renderer is the only one issuing calls. Outside frames, compiling programs
+/// (`ShaderProgram`), timer queries (`GPUTimer`), reading pixels back (`readPixels`) and the
+/// EGL context are their own small callers of GL.
+struct GLDevice {
+    /// GL calls that changed state since the frame began.
+    private(set) var changes = 0
+    /// `glDrawArrays*` calls since the frame began.
+    private(set) var draws = 0
+
+    private var program: GLuint?
+    private var vertexArray: GLuint?
+    private var framebuffer: GLuint?
+    private var viewport: (Int32, Int32, Int32, Int32)?
+    private var blend: Bool?
+    private var clipDistances: Bool?
+    private var activeUnit: Int?
+    private var textures: [GLuint?] = Array(repeating: nil, count: GLDevice.unitCount)
+    private var clearColor: (Float, Float, Float, Float)?
+    // Uniform values live in program objects; keyed by (current program, location).
+    private var uniformsInt: [UInt64: (Int32, Int32)] = [:]
+    private var uniformsFloat: [UInt64: (Float, Float)] = [:]
+
+    /// Texture units the renderer uses.
+    static let unitCount = 4
+
+    /// Starts a frame: zeroes the counters, forgets the mirror, and sets the fixed state every
+    /// frame relies on (no depth, scissor or culling; premultiplied source-over; byte-aligned
+    /// rows; on desktop GL no sRGB conversion), whatever the host left.
+    mutating func beginFrame(es: Bool) {
+        changes = 0
+        draws = 0
+        invalidate()
+        for capability in [GL_DEPTH_TEST, GL_SCISSOR_TEST, GL_CULL_FACE] + (es ? [] : [GL_FRAMEBUFFER_SRGB]) {
+            glDisable(GLenum(capability))
+            changes += 1
+        }
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        changes += 1
+        for alignment in [GL_UNPACK_ALIGNMENT, GL_PACK_ALIGNMENT] {
+            glPixelStorei(GLenum(alignment), 1)
+            changes += 1
+        }
+    }
+
+    /// Draws `count` vertices of the current program as triangles (the full-screen passes).
+    mutating func drawTriangles(count: Int) {
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(count))
+        draws += 1
+    }
+
+    /// Draws `instances` instances of a four-vertex triangle strip (one quad each).
+    mutating func drawQuadInstances(_ instances: Int) {
+        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(instances))
+        draws += 1
+    }
+
+    /// Forgets everything: the next request for each piece of state reaches GL.
+    private mutating func invalidate() {
+        program = nil
+        vertexArray = nil
+        framebuffer = nil
+        viewport = nil
+        blend = nil
+        clipDistances = nil
+        activeUnit = nil
+        clearColor = nil
+        textures = Array(repeating: nil, count: GLDevice.unitCount)
+        uniformsInt = [:]
+        uniformsFloat = [:]
+    }
+
+    mutating func useProgram(_ p: GLuint) {
+        guard program != p else { return }
+        glUseProgram(p)
+        program = p
+        changes += 1
+    }
+
+    /// Forgets which program is current (one was made current behind the cache's back).
+    mutating func forgetProgram() { program = nil }
+
+    mutating func bindVertexArray(_ v: GLuint) {
+        guard vertexArray != v else { return }
+        glBindVertexArray(v)
+        vertexArray = v
+        changes += 1
+    }
+
+    mutating func bindFramebuffer(_ f: GLuint) {
+        guard framebuffer != f else { return }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), f)
+        framebuffer = f
+        changes += 1
+    }
+
+    mutating func setViewport(_ x: Int32, _ y: Int32, _ w: Int32, _ h: Int32) {
+        if let v = viewport, v == (x, y, w, h) { return }
+        glViewport(x, y, w, h)
+        viewport = (x, y, w, h)
+        changes += 1
+    }
+
+    /// Enables or disables the first `count` clip distances (desktop GL), as the program about
+    /// to draw writes them or not: one enabled but not written clips by an undefined value.
+    mutating func setClipDistances(_ on: Bool, count: Int) {
+        guard clipDistances != on else { return }
+        for i in 0..<Int32(count) {
+            if on { glEnable(GLenum(GL_CLIP_DISTANCE0 + i)) } else { glDisable(GLenum(GL_CLIP_DISTANCE0 + i)) }
+        }
+        clipDistances = on
+        changes += 1
+    }
+
+    mutating func setBlend(_ on: Bool) {
+        guard blend != on else { return }
+        if on { glEnable(GLenum(GL_BLEND)) } else { glDisable(GLenum(GL_BLEND)) }
+        blend = on
+        changes += 1
+    }
+
+    mutating func setClearColor(_ c: (Float, Float, Float, Float)) {
+        if let cc = clearColor, cc == c { return }
+        glClearColor(c.0, c.1, c.2, c.3)
+        clearColor = c
+        changes += 1
+    }
+
+    /// Binds `texture` to 2D target of `unit`.
+    mutating func bindTexture(_ texture: GLuint, unit: Int) {
+        guard textures[unit] != texture else { return }
+        selectUnit(unit)
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        textures[unit] = texture
+        changes += 1
+    }
+
+    /// Makes `texture` the bound texture of some unit, for uploads and parameter changes;
+    /// returns without a call when it is already bound to the active unit.
+    mutating func bindForEditing(_ texture: GLuint, unit: Int) {
+        bindTexture(texture, unit: unit)
+        selectUnit(unit)
+    }
+
+    /// Unbinds `texture` from every unit where it is bound (before rendering into it, so that no
+    /// sampler can read a texture that is being written).
+    mutating func unbindEverywhere(_ texture: GLuint) {
+        for u in 0..<GLDevice.unitCount where textures[u] == texture { bindTexture(0, unit: u) }
+    }
+
+    /// Forgets `texture` (it was deleted: GL unbinds deleted textures itself).
+    mutating func forgetTexture(_ texture: GLuint) {
+        for u in 0..<GLDevice.unitCount where textures[u] == texture { textures[u] = 0 }
+    }
+
+    /// Forgets `framebuffer` (deleted).
+    mutating func forgetFramebuffer(_ f: GLuint) {
+        if framebuffer == f { framebuffer = nil }
+    }
+
+    private func key(_ location: GLint) -> UInt64 { UInt64(program ?? 0) << 32 | UInt64(UInt32(bitPattern: location)) }
+
+    /// Sets an int uniform of the current program.
+    mutating func setUniform(_ location: GLint, int v: Int32) {
+        guard location >= 0, uniformsInt[key(location)].map({ $0 != (v, 0) }) ?? true else { return }
+        glUniform1i(location, v)
+        uniformsInt[key(location)] = (v, 0)
+        changes += 1
+    }
+
+    /// Sets an ivec2 uniform of the current program.
+    mutating func setUniform(_ location: GLint, int2 v: (Int32, Int32)) {
+        guard location >= 0, uniformsInt[key(location)].map({ $0 != v }) ?? true else { return }
+        glUniform2i(location, v.0, v.1)
+        uniformsInt[key(location)] = v
+        changes += 1
+    }
+
+    /// Sets a float uniform of the current program.
+    mutating func setUniform(_ location: GLint, float v: Float) {
+        guard location >= 0, uniformsFloat[key(location)].map({ $0 != (v, 0) }) ?? true else { return }
+        glUniform1f(location, v)
+        uniformsFloat[key(location)] = (v, 0)
+        changes += 1
+    }
+
+    /// Sets a vec2 uniform of the current program.
+    mutating func setUniform(_ location: GLint, float2 v: (Float, Float)) {
+        guard location >= 0, uniformsFloat[key(location)].map({ $0 != v }) ?? true else { return }
+        glUniform2f(location, v.0, v.1)
+        uniformsFloat[key(location)] = v
+        changes += 1
+    }
+
+    private mutating func selectUnit(_ unit: Int) {
+        guard activeUnit != unit else { return }
+        glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
+        activeUnit = unit
+        changes += 1
+    }
+
+    // MARK: - Resources
+
+    /// A new 2D texture, bound for editing on the upload unit: filtered `min`/`mag`, clamped to
+    /// the edge, and with one level (`GL_TEXTURE_MAX_LEVEL` 0) until more are uploaded, which
+    /// keeps it complete under a mipmapped minification filter. Its texels are the caller's to
+    /// upload.
+    mutating func makeTexture(min: GLint, mag: GLint) -> GLuint {
+        var texture: GLuint = 0
+        glGenTextures(1, &texture)
+        bindForEditing(texture, unit: GLRenderer.Unit.upload)
+        let t = GLenum(GL_TEXTURE_2D)
+        glTexParameteri(t, GLenum(GL_TEXTURE_MIN_FILTER), min)
+        glTexParameteri(t, GLenum(GL_TEXTURE_MAG_FILTER), mag)
+        glTexParameteri(t, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(t, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        glTexParameteri(t, GLenum(GL_TEXTURE_MAX_LEVEL), 0)
+        return texture
+    }
+
+    /// Defines level `level` of the texture bound for editing as `width` x `height` texels of
+    /// `format` (`GL_RGBA8` bytes or `GL_RGBA32F` floats), from `texels` (nil: undefined).
+    func defineTexels(level: Int, format: GLint, width: Int, height: Int, _ texels: UnsafeRawPointer?) {
+        let type = format == GL_RGBA32F ? GLenum(GL_FLOAT) : GLenum(GL_UNSIGNED_BYTE)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), GLint(level), format, GLsizei(width), GLsizei(height), 0, GLenum(GL_RGBA), type, texels)
+    }
+
+    /// Replaces rows `firstRow..<firstRow + rows` of the float texture bound for editing,
+    /// `width` texels a row.
+    func replaceFloatRows(_ firstRow: Int, _ rows: Int, width: Int, _ texels: UnsafeRawPointer?) {
+        glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, GLint(firstRow), GLsizei(width), GLsizei(rows),
+                        GLenum(GL_RGBA), GLenum(GL_FLOAT), texels)
+    }
+
+    /// Makes levels 0 through `level` of the texture bound for editing the ones sampled.
+    func setMaximumLevel(_ level: Int) {
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), GLint(level))
+    }
+
+    /// Deletes `texture`, forgetting where it was bound.
+    mutating func deleteTexture(_ texture: GLuint) {
+        var t = texture
+        glDeleteTextures(1, &t)
+        forgetTexture(texture)
+    }
+
+    /// A framebuffer drawing into `texture`, left bound, and whether it is complete (else the
+    /// status GL gave).
+    mutating func makeFramebuffer(drawingInto texture: GLuint) -> (framebuffer: GLuint, status: GLenum) {
+        var framebuffer: GLuint = 0
+        glGenFramebuffers(1, &framebuffer)
+        bindFramebuffer(framebuffer)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+        return (framebuffer, glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)))
+    }
+
+    /// Deletes `framebuffer`, forgetting it if bound.
+    mutating func deleteFramebuffer(_ framebuffer: GLuint) {
+        var f = framebuffer
+        glDeleteFramebuffers(1, &f)
+        forgetFramebuffer(framebuffer)
+    }
+
+    // MARK: - Commands
+
+    /// Clears the bound framebuffer's colour to the clear colour.
+    func clear() {
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    }
+
+    /// Waits until GL has executed every command issued.
+    func finish() {
+        glFinish()
+    }
+}

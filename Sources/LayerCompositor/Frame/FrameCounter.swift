@@ -1,0 +1,44 @@
+/// The counters a frame records in a `FrameProfiler`, one name each wherever they are counted
+/// or read (the loop, the backends, `layerkit bench`, the demo's HUD).
+///
+/// The raw values are the keys of `layerkit bench --json`'s `counters` object and of its
+/// Chrome trace's counter tracks, a public interface: never rename one.
+public enum FrameCounter: String, CaseIterable, Sendable {
+    /// Layers in the frame's snapshot, hidden ones included.
+    case layers
+    /// Quads in the display list, every pass together.
+    case quads
+    /// Render passes in the display list, the canvas included.
+    case passes
+    /// 1 when `FrameCompositor` handed back the last frame's display list unchanged, else 0.
+    case displayListReused = "display_list_reused"
+    /// Draw calls the backend submitted (the demo's HUD called these `draws`; `draw_calls` is the
+    /// documented bench key).
+    case drawCalls = "draw_calls"
+    /// GL state changes the backend made (bindings, enables, blend and program switches).
+    case stateChanges = "state_changes"
+    /// Texture uploads of the frame (contents images and the record texture).
+    case textureUploads = "texture_uploads"
+    /// Bytes those uploads sent.
+    case uploadedBytes = "uploaded_bytes"
+    /// Textures the backend keeps across frames after this one.
+    case texturesHeld = "textures_held"
+    /// Bytes those textures hold.
+    case textureBytesHeld = "texture_bytes_held"
+    /// Quad records the GL backend wrote this frame (fewer than `quads` when it patched the
+    /// last frame's records).
+    case recordsWritten = "records_written"
+}
+
+extension FrameProfiler {
+    /// Records `counter`'s value for the current frame.
+    public func count(_ counter: FrameCounter, _ value: Double) { count(counter.rawValue, value) }
+
+    /// The per-frame median of `counter`, or `nil` when no kept frame recorded it.
+    public func median(_ counter: FrameCounter) -> Double? { counterMedians[counter.rawValue] }
+}
+
+extension FrameProfiler.Frame {
+    /// `counter`'s value in this frame, or `nil` when the frame did not record it.
+    public subscript(counter: FrameCounter) -> Double? { counters[counter.rawValue] }
+}

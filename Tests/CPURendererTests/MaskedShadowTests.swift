@@ -1,0 +1,54 @@
+import CPURenderer
+import LayerCompositor
+import LayerKit
+import LayerKitTestSupport
+import XCTest
+
+/// A mask masks everything its layer draws, the shadow included, and the shadow is cast by
+/// what the layer draws before the mask (Core Animation: the "shadow on one side" and "inner
+/// shadow" tricks depend on both). Pixels by hand: opaque red (255, 0, 0, 255), shadow black.
+final class MaskedShadowTests: XCTestCase {
+    private func maskLayer(_ frame: CGRect) -> CALayer { solidLayer(frame, rgb(0, 0, 0)) }
+
+    /// 100x100 red, shadow 20 pt down with no blur, mask on the top half: the top half is red,
+    /// and below the mask nothing at all (no black band from y = 100 to 120).
+    func testMaskClipsTheLayersOwnShadow() {
+        let l = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100), rgb(255, 0, 0))
+        l.shadowOffset = CGSize(width: 0, height: 20)
+        l.shadowRadius = 0
+        l.shadowOpacity = 1
+        l.mask = maskLayer(CGRect(x: 0, y: 0, width: 100, height: 50))
+        let image = renderCPU(l, width: 100, height: 140)
+        for y in [0, 25, 49] { XCTAssertEqual(image.rgba(50, y), [255, 0, 0, 255], "y \(y)") }
+        for y in [50, 60, 99, 100, 110, 119, 130] { XCTAssertEqual(image.rgba(50, y), [0, 0, 0, 0], "y \(y)") }
+    }
+
+    /// The shadow comes from the unmasked drawing: a red square on the left casts its shadow
+    /// 50 pt right; a mask on the right half hides the square and shows its shadow.
+    func testShadowIsCastByTheUnmaskedLayer() {
+        let l = CALayer()
+        l.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        l.addSublayer(solidLayer(CGRect(x: 0, y: 0, width: 50, height: 50), rgb(255, 0, 0)))
+        l.shadowOffset = CGSize(width: 50, height: 0)
+        l.shadowRadius = 0
+        l.shadowOpacity = 1
+        l.mask = maskLayer(CGRect(x: 50, y: 0, width: 50, height: 100))
+        let image = renderCPU(l, width: 100, height: 100)
+        XCTAssertEqual(image.rgba(25, 25), [0, 0, 0, 0], "the square is masked away")
+        XCTAssertEqual(image.rgba(75, 25), [0, 0, 0, 255], "its shadow shows through the mask")
+        XCTAssertEqual(image.rgba(75, 75), [0, 0, 0, 0])
+    }
+
+    /// Half a mask's alpha halves shadow and layer alike: over the shadow alone, black at
+    /// alpha 128 (0.5 · 255 rounded to nearest).
+    func testTranslucentMaskScalesTheShadow() {
+        let l = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100), rgb(255, 0, 0))
+        l.shadowOffset = CGSize(width: 0, height: 20)
+        l.shadowRadius = 0
+        l.shadowOpacity = 1
+        l.mask = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 140), rgb(0, 0, 0, 0.5))
+        let image = renderCPU(l, width: 100, height: 140)
+        XCTAssertEqual(image.rgba(50, 110), [0, 0, 0, 128])
+        XCTAssertEqual(image.rgba(50, 50), [128, 0, 0, 128])
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import LayerCompositor
+import LayerKit
+import XCTest
+
+/// `FrameLoop` without a GPU: the order of a frame's phases, the counters it records, the media
+/// time it hands its source, and that a failed frame is not recorded.
+final class FrameLoopTests: XCTestCase {
+    /// Remembers what the loop asked of it, in order.
+    private final class RecordingSource: FrameSource {
+        let root: CALayer
+        var calls: [String] = []
+        init(_ root: CALayer) { self.root = root }
+        func commit(at time: TimeInterval) {
+            calls.append("commit \(time)")
+            root.layoutIfNeeded()
+        }
+        func snapshot(at time: TimeInterval) -> LayerSnapshot {
+            calls.append("snapshot \(time)")
+            return root.snapshot()
+        }
+    }
+
+    /// Keeps the lists it is given; fails when told to.
+    private final class RecordingRenderer: FrameRenderer {
+        var lists: [DisplayList] = []
+        var fails = false
+        struct Failure: Error {}
+        var name: String { "recording" }
+        func render(_ list: DisplayList, profiler: FrameProfiler?) throws -> Bitmap {
+            if fails { throw Failure() }
+            lists.append(list)
+            profiler?.count(.drawCalls, 7)
+            return Bitmap(width: list.width, height: list.height)
+        }
+    }
+
+    /// A 40x30 root with two coloured sublayers: 3 layers, 2 quads (the root has no
+    /// background), 1 pass.
+    private func tree() -> (CALayer, CALayer) {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 40, height: 30)
+        var leaves: [CALayer] = []
+        for x in [5.0, 20] {
+            let leaf = CALayer()
+            leaf.frame = CGRect(x: x, y: 5, width: 10, height: 10)
+            leaf.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            root.addSublayer(leaf)
+            leaves.append(leaf)
+        }
+        return (root, leaves[0])
+    }
+
+    func testAFrameRunsItsPhasesInOrderAndCountsTheList() throws {
+        let (root, leaf) = tree()
+        let renderer = RecordingRenderer()
+        let loop = FrameLoop(renderer: renderer)
+        let source = RecordingSource(root)
+        let canvas = FrameLoop.Canvas(width: 40, height: 30, scale: 2)
+        var updates = 0
+        let first = try loop.drawFrame(source, at: 0.5, canvas: canvas, update: { updates += 1 })
+        XCTAssertEqual(updates, 1)
+        XCTAssertEqual(source.calls, ["commit 0.5", "snapshot 0.5"])
+        XCTAssertEqual(loop.profiler.frames.count, 1)
+        let f = loop.profiler.frames[0]
+        XCTAssertEqual(f.phases.map(\.name), ["update", "layout", "snapshot", "composite"])
+        XCTAssertEqual(f[.layers], 3)
+        XCTAssertEqual(f[.quads], 2)
+        XCTAssertEqual(f[.passes], 1)
+        XCTAssertEqual(f[.displayListReused], 0)
+        XCTAssertEqual(f[.drawCalls], 7, "the backend's counters land in the same frame")
+        XCTAssertEqual(first.displayList.width, 80, "40 points at scale 2")
+        XCTAssertEqual(first.displayList.height, 60)
+        XCTAssertEqual(first.pixels.width, 80)
+        XCTAssertEqual(renderer.lists, [first.displayList])
+
+        // Nothing changed: the same list again, reused.
+        let second = try loop.drawFrame(source, at: 0.75, canvas: canvas, updatePhase: "animate")
+        XCTAssertEqual(source.calls.suffix(2), ["commit 0.75", "snapshot 0.75"])
+        XCTAssertEqual(loop.profiler.frames[1].phases.map(\.name), ["layout", "snapshot", "composite"],
+                       "no update closure, no update phase")
+        XCTAssertEqual(loop.profiler.frames[1][.displayListReused], 1)
+        XCTAssertEqual(second.displayList, first.displayList)
+
+        // A layer moved: a new list.
+        var annotated: [Double] = []
+        let third = try loop.drawFrame(source, at: 1, canvas: canvas, updatePhase: "animate", update: { leaf.position.x += 1 },
+                                       annotate: { frame in annotated.append(Double(frame.snapshot.layerCount)) })
+        XCTAssertEqual(loop.profiler.frames[2].phases.map(\.name), ["animate", "layout", "snapshot", "composite"])
+        XCTAssertEqual(loop.profiler.frames[2][.displayListReused], 0)
+        XCTAssertNotEqual(third.displayList, first.displayList)
+        XCTAssertEqual(annotated, [3], "annotate sees the frame drawn")
+    }
+
+    func testAFrameWhoseBackendFailsIsNotRecorded() throws {
+        let (root, _) = tree()
+        let renderer = RecordingRenderer()
+        let loop = FrameLoop(renderer: renderer)
+        let canvas = FrameLoop.Canvas(width: 40, height: 30)
+        renderer.fails = true
+        XCTAssertThrowsError(try loop.drawFrame(LayerTreeSource(root), at: 0, canvas: canvas))
+        XCTAssertEqual(loop.profiler.frames.count, 0)
+        renderer.fails = false
+        try loop.drawFrame(LayerTreeSource(root), at: 0, canvas: canvas)
+        XCTAssertEqual(loop.profiler.frames.count, 1)
+        XCTAssertEqual(loop.profiler.frames[0].phases.map(\.name), ["layout", "snapshot", "composite"],
+                       "the failed frame's phases are not carried over")
+    }
+
+    func testCounterNamesAreTheBenchKeys() {
+        // The documented keys of `layerkit bench --json`'s counters (README, BENCHMARKS.md).
+        XCTAssertEqual(FrameCounter.allCases.map(\.rawValue),
+                       ["layers", "quads", "passes", "display_list_reused", "draw_calls", "state_changes", "texture_uploads",
+                        "uploaded_bytes", "textures_held", "texture_bytes_held", "records_written"])
+    }
+}

@@ -1,0 +1,92 @@
+import LayerCompositor
+import LayerKit
+import XCTest
+
+/// Offscreen passes stay bounded: each lives from its pass to its last reader, a masked layer's
+/// passes are the mask's size however deep the nesting, a wide blur runs downsampled, and a
+/// frame's offscreen memory stays within `Compositor.offscreenMemoryBudget`.
+final class OffscreenPassTests: XCTestCase {
+    private func pass(_ i: Int, _ w: Int, _ h: Int, _ content: RenderPass.Content) -> RenderPass {
+        RenderPass(index: i, purpose: i == 4 ? .canvas : .groupOpacity, width: w, height: h, content: content, label: "p\(i)")
+    }
+
+    private func passQuad(_ source: Int, mask: Int? = nil) -> DrawQuad {
+        DrawQuad(transform: .identity, inverse: PlaneMap(inverseOf: .identity)!, rect: CGRect(x: 0, y: 0, width: 10, height: 10),
+                 shape: .rect(radius: 0), fill: .pass(PassFill(pass: source, scale: 1, mask: mask)), opacity: 1,
+                 antialiased: false, clips: [], label: "q")
+    }
+
+    /// Pass 0 (10x10) is blurred by 1 and read by the canvas; 2 (20x20) masks nothing but is
+    /// read by 3 (5x5) with 0 as its mask; the canvas reads 1 and 3.
+    func testLastReadersAndPeakBytes() {
+        let list = DisplayList(passes: [
+            pass(0, 10, 10, .quads([])),
+            pass(1, 10, 10, .blur(source: 0, horizontal: true, weights: [1])),
+            pass(2, 20, 20, .quads([])),
+            pass(3, 5, 5, .quads([passQuad(2, mask: 0)])),
+            pass(4, 100, 100, .quads([passQuad(1), passQuad(3)])),
+        ], width: 100, height: 100, background: .clear)
+        XCTAssertEqual(list.passes[3].sources, [2, 0])
+        XCTAssertEqual(list.lastReaders, [3, 4, 3, 4, nil])
+        // Live while each pass draws: 400; 400+400; 800+1600; 2400+100 (then 0 and 2 go); the
+        // canvas is not offscreen.
+        XCTAssertEqual(list.peakOffscreenBytes, 2500)
+    }
+
+    /// The scene: 200x200 levels, each masked by a 180x180 square at (10, 10) and
+    /// shadowed with radius 20 at offset (4, 6). The mask masks the shadow too, so every level's
+    /// passes cover the mask and what casts a shadow into it (the mask moved back by (4, 6)):
+    /// x 6…190, y 4…190, plus the blur's reach, 3σ + 1 = 61 points each side: 306x308 pixels at
+    /// every depth; σ = 20 > 8 blurs at a quarter of that (20 > 16 but ≤ 32: factor 4,
+    /// ⌈306 / 4⌉ = ⌈308 / 4⌉ = 77).
+    func testNestedMaskedPassesDoNotGrowWithDepth() {
+        for depth in [1, 12, 50] {
+            let list = Compositor.displayList(for: BenchmarkScene.nested.make(count: depth))
+            XCTAssertEqual(list.passes.count, 6 * depth + 1, "content, mask, downsample, 2 blurs, shadow and content a level")
+            for p in list.passes.dropLast() {
+                let size = p.purpose == .shadowDownsample || p.purpose == .shadowBlur ? [77, 77] : [306, 308]
+                XCTAssertEqual([p.width, p.height], size, "depth \(depth) pass \(p.index) \(p.purpose)")
+            }
+            // A level's six passes and its child's result and shadow, at most, at once.
+            XCTAssertLessThanOrEqual(list.peakOffscreenBytes, 4 * (5 * 306 * 308 + 3 * 77 * 77), "depth \(depth)")
+            if case let .downsample(source, factor) = list.passes[2].content {
+                XCTAssertEqual([source, factor], [0, 4])
+            } else {
+                XCTFail("pass 2 downsamples the shadow's source, the unmasked content")
+            }
+        }
+    }
+
+    /// Twenty sibling 1900x1900 layers with group opacity: all twenty passes wait for the canvas,
+    /// 20 × 1900² × 4 = 288.8 MB at full scale, over the 128 MiB budget; the compositor renders
+    /// them at a lower scale that fits.
+    func testOffscreenMemoryStaysWithinTheBudget() {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 2000, height: 2000)
+        for i in 0..<20 {
+            let l = CALayer()
+            l.frame = CGRect(x: 50, y: 50, width: 1900, height: 1900)
+            l.opacity = 0.5
+            l.backgroundColor = CGColor(red: Double(i) / 20, green: 0, blue: 1, alpha: 1)
+            let s = CALayer()
+            s.frame = CGRect(x: 10, y: 10, width: 100, height: 100)
+            s.backgroundColor = .black
+            l.addSublayer(s)
+            root.addSublayer(l)
+        }
+        let list = Compositor.displayList(root: root.snapshot(), width: 2000, height: 2000, scale: 1, background: .white)
+        XCTAssertEqual(list.passes.count, 21)
+        XCTAssertLessThanOrEqual(list.peakOffscreenBytes, Compositor.offscreenMemoryBudget)
+        let scales = list.canvas.quads.compactMap { q -> Double? in
+            if case .pass(let f) = q.fill { return f.scale }
+            return nil
+        }
+        XCTAssertEqual(scales.count, 20)
+        for s in scales {
+            // √(128 MiB / 288.8 MB) = 0.6815; the first shrink (× 0.95) gives 0.647.
+            XCTAssertLessThan(s, 0.682)
+            XCTAssertGreaterThan(s, 0.5, "no smaller than needed")
+        }
+        XCTAssertEqual(list.canvas.width, 2000, "the canvas keeps its resolution")
+    }
+}
