@@ -34,22 +34,29 @@ static void lk_emit_message(j_common_ptr cinfo, int level) {
     }
 }
 
-static void lk_error_setup(struct jpeg_decompress_struct *cinfo, struct lk_error *e, char *error, size_t error_size) {
+// The error manager for one (de)compression; the caller sets the jump point.
+static struct jpeg_error_mgr *lk_error_init(struct lk_error *e, char *error, size_t error_size) {
     memset(e, 0, sizeof *e);
-    cinfo->err = jpeg_std_error(&e->base);
+    jpeg_std_error(&e->base);
     e->base.error_exit = lk_error_exit;
     e->base.emit_message = lk_emit_message;
     e->message = error;
     e->message_size = error_size;
     if (error_size > 0) error[0] = 0;
+    return &e->base;
 }
 
-int lk_jpeg_read_size(const uint8_t *data, size_t size, int *width, int *height, char *error, size_t error_size) {
+int lk_jpeg_decode_rgba(const uint8_t *data, size_t size, int max_side, int *width, int *height, uint8_t **rgba,
+                        char *error, size_t error_size) {
     struct jpeg_decompress_struct cinfo;
     struct lk_error e;
-    lk_error_setup(&cinfo, &e, error, error_size);
+    // Written through a pointer after setjmp, so kept in memory for the jump back.
+    uint8_t *volatile pixels = NULL;
+    cinfo.err = lk_error_init(&e, error, error_size);
+    *rgba = NULL;
     if (setjmp(e.jump)) {
         jpeg_destroy_decompress(&cinfo);
+        free(pixels);
         return -1;
     }
     jpeg_create_decompress(&cinfo);
@@ -57,56 +64,41 @@ int lk_jpeg_read_size(const uint8_t *data, size_t size, int *width, int *height,
     jpeg_read_header(&cinfo, TRUE);
     *width = (int)cinfo.image_width;
     *height = (int)cinfo.image_height;
-    jpeg_destroy_decompress(&cinfo);
-    return e.warned_truncated ? -1 : 0;
-}
-
-int lk_jpeg_decode_rgba(const uint8_t *data, size_t size, uint8_t *rgba, int width, int height,
-                        char *error, size_t error_size) {
-    struct jpeg_decompress_struct cinfo;
-    struct lk_error e;
-    lk_error_setup(&cinfo, &e, error, error_size);
-    if (setjmp(e.jump)) {
+    if (e.warned_truncated || *width > max_side || *height > max_side) {
         jpeg_destroy_decompress(&cinfo);
-        return -1;
+        return e.warned_truncated ? -1 : 1;
     }
-    jpeg_create_decompress(&cinfo);
-    jpeg_mem_src(&cinfo, data, (unsigned long)size);
-    jpeg_read_header(&cinfo, TRUE);
-    if ((int)cinfo.image_width != width || (int)cinfo.image_height != height) {
-        snprintf(error, error_size, "the header changed between reads");
-        jpeg_destroy_decompress(&cinfo);
-        return -1;
-    }
-    // libjpeg-turbo converts greyscale, YCbCr and (Adobe) CMYK-free inputs straight to RGBA.
+    // libjpeg-turbo converts greyscale and YCbCr straight to RGBA.
     cinfo.out_color_space = JCS_EXT_RGBA;
     jpeg_start_decompress(&cinfo);
-    while (cinfo.output_scanline < cinfo.output_height && !e.warned_truncated) {
-        JSAMPROW row = rgba + (size_t)cinfo.output_scanline * (size_t)width * 4;
-        jpeg_read_scanlines(&cinfo, &row, 1);
-    }
-    if (e.warned_truncated) {
+    size_t stride = (size_t)cinfo.output_width * 4;
+    pixels = malloc(stride * cinfo.output_height);
+    if (!pixels) {
+        snprintf(error, error_size, "out of memory for %dx%d px", *width, *height);
         jpeg_destroy_decompress(&cinfo);
         return -1;
     }
-    jpeg_finish_decompress(&cinfo);
+    while (cinfo.output_scanline < cinfo.output_height && !e.warned_truncated) {
+        JSAMPROW row = pixels + (size_t)cinfo.output_scanline * stride;
+        jpeg_read_scanlines(&cinfo, &row, 1);
+    }
+    if (!e.warned_truncated) jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
-    return e.warned_truncated ? -1 : 0;
+    if (e.warned_truncated) {
+        free(pixels);
+        return -1;
+    }
+    *rgba = pixels;
+    return 0;
 }
 
 int lk_jpeg_encode_rgb(const uint8_t *rgb, int width, int height, int quality,
                        uint8_t **out, size_t *out_size, char *error, size_t error_size) {
     struct jpeg_compress_struct cinfo;
     struct lk_error e;
-    memset(&e, 0, sizeof e);
-    cinfo.err = jpeg_std_error(&e.base);
-    e.base.error_exit = lk_error_exit;
-    e.base.emit_message = lk_emit_message;
-    e.message = error;
-    e.message_size = error_size;
-    if (error_size > 0) error[0] = 0;
     unsigned char *buffer = NULL;
     unsigned long length = 0;
+    cinfo.err = lk_error_init(&e, error, error_size);
     if (setjmp(e.jump)) {
         jpeg_destroy_compress(&cinfo);
         free(buffer);

@@ -113,19 +113,46 @@ final class TextShapingTests: XCTestCase {
         }
     }
 
-    /// Right-to-left text is drawn where its shaped order says: the Hebrew word in a mixed
-    /// line inks to the right of "ab".
+    /// `natural` alignment follows the paragraph: a Hebrew one ends at the right edge, a Latin
+    /// one starts at the left.
+    func testNaturalAlignmentIsRightForRightToLeftParagraphs() throws {
+        func inkColumns(_ string: String) -> ClosedRange<Int>? {
+            let l = CATextLayer()
+            l.frame = CGRect(x: 0, y: 0, width: 200, height: 30)
+            l.string = string
+            l.fontSize = 20
+            l.alignmentMode = .natural
+            l.foregroundColor = rgb(0, 0, 0)
+            let b = renderCPU(l, width: 200, height: 30, scale: 1)
+            let columns = (0..<200).filter { x in (0..<30).contains { b.pixels[($0 * 200 + x) * 4 + 3] > 0 } }
+            return columns.first.map { $0...columns.last! }
+        }
+        let hebrew = try XCTUnwrap(inkColumns("\u{05E9}\u{05DC}\u{05D5}\u{05DD}"))
+        XCTAssertGreaterThan(hebrew.lowerBound, 100)
+        XCTAssertGreaterThanOrEqual(hebrew.upperBound, 195)
+        let latin = try XCTUnwrap(inkColumns("abcd"))
+        XCTAssertLessThan(latin.lowerBound, 5)
+    }
+
+    /// Right-to-left text is drawn where its shaped order says: left-aligned, a right-to-left
+    /// paragraph "שלום ab" starts with "ab" on the left, so its first columns are exactly those of
+    /// "ab" drawn alone (in logical order they would hold the Hebrew word's first letter).
     func testMixedLineDrawsInVisualOrder() throws {
-        let l = CATextLayer()
-        l.frame = CGRect(x: 0, y: 0, width: 200, height: 40)
-        l.string = "\u{05E9}\u{05DC}\u{05D5}\u{05DD} ab"
-        l.fontSize = 20
-        l.foregroundColor = rgb(0, 0, 0)
-        let drawn = renderCPU(l, width: 200, height: 40, scale: 1)
-        let latin = try shape("ab", pixelSize: 20)
-        // "ab" comes first on the left: its ink starts within its first glyph's advance.
-        var firstInk = Int.max
-        for y in 0..<40 { for x in 0..<200 where drawn.pixels[(y * 200 + x) * 4 + 3] > 0 { firstInk = min(firstInk, x) } }
-        XCTAssertLessThan(Double(firstInk), latin.glyphs[0].advance)
+        func draw(_ string: String) -> Bitmap {
+            let l = CATextLayer()
+            l.frame = CGRect(x: 0, y: 0, width: 200, height: 40)
+            l.string = string
+            l.fontSize = 20
+            l.alignmentMode = .left
+            l.foregroundColor = rgb(0, 0, 0)
+            return renderCPU(l, width: 200, height: 40, scale: 1)
+        }
+        let mixed = draw("\u{05E9}\u{05DC}\u{05D5}\u{05DD} ab"), latin = draw("ab")
+        let a = try shape("a", pixelSize: 20).glyphs[0].advance
+        func columns(_ b: Bitmap) -> [UInt8] {
+            (0..<40).flatMap { y in b.pixels[(y * 200 * 4)..<((y * 200 + Int(a)) * 4)] }
+        }
+        XCTAssertTrue(columns(latin).contains { $0 > 0 })
+        XCTAssertEqual(columns(mixed), columns(latin))
     }
 }

@@ -49,15 +49,14 @@ extension Bitmap {
             .invalidJPEG(source: source, reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         var width: Int32 = 0, height: Int32 = 0
-        guard lk_jpeg_read_size(data, data.count, &width, &height, &message, message.count) == 0 else { throw failure() }
-        guard width <= Bitmap.maximumPNGSide, height <= Bitmap.maximumPNGSide else {
-            throw ImageError.tooLarge(source: source, width: Int(width), height: Int(height))
+        var decoded: UnsafeMutablePointer<UInt8>?
+        switch lk_jpeg_decode_rgba(data, data.count, Int32(Bitmap.maximumPNGSide), &width, &height, &decoded, &message, message.count) {
+        case 0: break
+        case 1: throw ImageError.tooLarge(source: source, width: Int(width), height: Int(height))
+        default: throw failure()
         }
-        var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
-        let status = pixels.withUnsafeMutableBytes {
-            lk_jpeg_decode_rgba(data, data.count, $0.baseAddress, width, height, &message, message.count)
-        }
-        guard status == 0 else { throw failure() }
+        defer { lk_jpeg_free(decoded) }
+        let pixels = Array(UnsafeBufferPointer(start: decoded, count: Int(width) * Int(height) * 4))
         self = Bitmap(width: Int(width), height: Int(height), pixels: pixels).oriented(exifOrientation(of: data))
     }
 

@@ -27,6 +27,9 @@ struct ShapedGlyph {
     let offset: (x: Double, y: Double)
     /// The Unicode bidirectional embedding level: odd is right to left.
     let level: UInt8
+    /// Whether the glyph's paragraph runs right to left (its first strong character is), which
+    /// makes `natural` alignment right alignment.
+    let inRightToLeftParagraph: Bool
     /// The pen position along the line, once placed.
     var x = 0.0
 
@@ -134,7 +137,7 @@ struct TextShaper {
     /// a cluster in visual order); their `serial`s count from `firstSerial`.
     func shape(_ scalars: [Unicode.Scalar], firstSerial: Int = 0) -> [ShapedGlyph] {
         guard !scalars.isEmpty else { return [] }
-        let levels = bidiLevels(scalars)
+        let (levels, rightToLeft) = bidiLevels(scalars)
         let scripts = self.scripts(scalars)
         var faces: [FontFace] = []
         for (i, s) in scalars.enumerated() {
@@ -151,7 +154,7 @@ struct TextShaper {
             while end < scalars.count && faces[end] === faces[start] && levels[end] == levels[start]
                 && scripts[end] == scripts[start] { end += 1 }
             glyphs += shapeRun(codepoints, start..<end, face: faces[start], level: levels[start], script: scripts[start],
-                               scalars: scalars, firstSerial: firstSerial + glyphs.count)
+                               rightToLeft: rightToLeft, scalars: scalars, firstSerial: firstSerial + glyphs.count)
             start = end
         }
         return glyphs
@@ -169,11 +172,12 @@ struct TextShaper {
         primary.glyphIndex(scalar) != 0 ? primary : fonts.fallback(for: scalar, family: family) ?? primary
     }
 
-    /// FriBidi's embedding levels, the paragraph's direction taken from its first strong
-    /// character (left to right when it has none).
-    private func bidiLevels(_ scalars: [Unicode.Scalar]) -> [UInt8] {
+    /// FriBidi's embedding levels, and whether the paragraph runs right to left (its direction
+    /// is its first strong character's, left to right when it has none).
+    private func bidiLevels(_ scalars: [Unicode.Scalar]) -> (levels: [UInt8], rightToLeft: Bool) {
+        let leftToRight = (levels: [UInt8](repeating: 0, count: scalars.count), rightToLeft: false)
         // Text with nothing right-to-left in it is all level 0; FriBidi need not see it.
-        guard scalars.contains(where: { Self.mayBeRightToLeft($0) }) else { return Array(repeating: 0, count: scalars.count) }
+        guard scalars.contains(where: { Self.mayBeRightToLeft($0) }) else { return leftToRight }
         let text = scalars.map { FriBidiChar($0.value) }
         let n = FriBidiStrIndex(text.count)
         var types = [FriBidiCharType](repeating: FriBidiCharType(0), count: text.count)
@@ -182,10 +186,8 @@ struct TextShaper {
         fribidi_get_bidi_types(text, n, &types)
         fribidi_get_bracket_types(text, n, types, &brackets)
         var direction = FriBidiParType(UInt32(FRIBIDI_MASK_NEUTRAL))
-        guard fribidi_get_par_embedding_levels_ex(types, brackets, n, &direction, &levels) != 0 else {
-            return Array(repeating: 0, count: scalars.count)
-        }
-        return levels.map { UInt8(bitPattern: $0) }
+        guard fribidi_get_par_embedding_levels_ex(types, brackets, n, &direction, &levels) != 0 else { return leftToRight }
+        return (levels.map { UInt8(bitPattern: $0) }, direction.rawValue & UInt32(FRIBIDI_MASK_RTL) != 0)
     }
 
     /// Hebrew, Arabic, Syriac, Thaana, NKo… and the explicit bidi controls.
@@ -212,7 +214,7 @@ struct TextShaper {
     }
 
     private func shapeRun(_ codepoints: [UInt32], _ range: Range<Int>, face: FontFace, level: UInt8, script: hb_script_t,
-                          scalars: [Unicode.Scalar], firstSerial: Int) -> [ShapedGlyph] {
+                          rightToLeft: Bool, scalars: [Unicode.Scalar], firstSerial: Int) -> [ShapedGlyph] {
         guard let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         hb_buffer_add_codepoints(buffer, codepoints, Int32(codepoints.count), UInt32(range.lowerBound), Int32(range.count))
@@ -231,7 +233,7 @@ struct TextShaper {
             return ShapedGlyph(face: face, index: id, scalar: scalars[cluster], cluster: cluster, serial: 0,
                                advance: advance, shapedKern: Double(positions[i].x_advance) * k - advance,
                                offset: (Double(positions[i].x_offset) * k, -Double(positions[i].y_offset) * k),
-                               level: level)
+                               level: level, inRightToLeftParagraph: rightToLeft)
         }
         if level % 2 == 1 {
             // HarfBuzz gives right-to-left runs in visual order; back to the text's order by
@@ -244,7 +246,8 @@ struct TextShaper {
         }
         return glyphs.enumerated().map { i, g in
             ShapedGlyph(face: g.face, index: g.index, scalar: g.scalar, cluster: g.cluster, serial: firstSerial + i,
-                        advance: g.advance, shapedKern: g.shapedKern, offset: g.offset, level: g.level)
+                        advance: g.advance, shapedKern: g.shapedKern, offset: g.offset, level: g.level,
+                        inRightToLeftParagraph: rightToLeft)
         }
     }
 }

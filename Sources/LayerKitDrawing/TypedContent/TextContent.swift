@@ -6,7 +6,7 @@ import Foundation
 /// ascender at y = 0), lines are the font's line height apart, `\n` starts a paragraph.
 /// `isWrapped` breaks lines at the bounds' width after spaces or between CJK characters (inside
 /// a word only when the word alone is too wide); `alignmentMode` places each line (natural is
-/// left, for left-to-right text; justified stretches the spaces of wrapped lines except a
+/// left, or right for a paragraph whose first strong character is right-to-left; justified stretches the spaces of wrapped lines except a
 /// paragraph's last). `truncationMode` replaces what does not fit with "…": at the start,
 /// middle or end of each line wider than the bounds, or of the last line that fits when
 /// wrapped text runs out of height (the lines below it are dropped). Otherwise whatever falls
@@ -175,7 +175,8 @@ private struct Typesetter {
         let x: Double
         var stretch = 0.0
         switch alignment {
-        case .natural, .left: x = 0
+        case .natural: x = line.first?.inRightToLeftParagraph == true ? width - used : 0
+        case .left: x = 0
         case .right: x = width - used
         case .center: x = (width - used) / 2
         case .justified:
