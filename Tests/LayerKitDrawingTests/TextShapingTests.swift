@@ -23,6 +23,17 @@ final class TextShapingTests: XCTestCase {
         }
     }
 
+    /// `string` in black 20 pt DejaVu Sans on a 200 x 40 layer.
+    private func draw(_ string: String, alignment: CATextLayerAlignmentMode) -> Bitmap {
+        let l = CATextLayer()
+        l.frame = CGRect(x: 0, y: 0, width: 200, height: 40)
+        l.string = string
+        l.fontSize = 20
+        l.alignmentMode = alignment
+        l.foregroundColor = rgb(0, 0, 0)
+        return renderCPU(l, width: 200, height: 40, scale: 1)
+    }
+
     func testArabicJoiningForms() throws {
         // بسم: beh initial (FE91), seen medial (FEB4), meem final (FEE2), drawn right to left.
         let line = try shape("\u{0628}\u{0633}\u{0645}")
@@ -117,14 +128,8 @@ final class TextShapingTests: XCTestCase {
     /// one starts at the left.
     func testNaturalAlignmentIsRightForRightToLeftParagraphs() throws {
         func inkColumns(_ string: String) -> ClosedRange<Int>? {
-            let l = CATextLayer()
-            l.frame = CGRect(x: 0, y: 0, width: 200, height: 30)
-            l.string = string
-            l.fontSize = 20
-            l.alignmentMode = .natural
-            l.foregroundColor = rgb(0, 0, 0)
-            let b = renderCPU(l, width: 200, height: 30, scale: 1)
-            let columns = (0..<200).filter { x in (0..<30).contains { b.pixels[($0 * 200 + x) * 4 + 3] > 0 } }
+            let b = draw(string, alignment: .natural)
+            let columns = (0..<200).filter { x in (0..<40).contains { b.pixels[($0 * 200 + x) * 4 + 3] > 0 } }
             return columns.first.map { $0...columns.last! }
         }
         let hebrew = try XCTUnwrap(inkColumns("\u{05E9}\u{05DC}\u{05D5}\u{05DD}"))
@@ -138,16 +143,7 @@ final class TextShapingTests: XCTestCase {
     /// paragraph "שלום ab" starts with "ab" on the left, so its first columns are exactly those of
     /// "ab" drawn alone (in logical order they would hold the Hebrew word's first letter).
     func testMixedLineDrawsInVisualOrder() throws {
-        func draw(_ string: String) -> Bitmap {
-            let l = CATextLayer()
-            l.frame = CGRect(x: 0, y: 0, width: 200, height: 40)
-            l.string = string
-            l.fontSize = 20
-            l.alignmentMode = .left
-            l.foregroundColor = rgb(0, 0, 0)
-            return renderCPU(l, width: 200, height: 40, scale: 1)
-        }
-        let mixed = draw("\u{05E9}\u{05DC}\u{05D5}\u{05DD} ab"), latin = draw("ab")
+        let mixed = draw("\u{05E9}\u{05DC}\u{05D5}\u{05DD} ab", alignment: .left), latin = draw("ab", alignment: .left)
         let a = try shape("a", pixelSize: 20).glyphs[0].advance
         func columns(_ b: Bitmap) -> [UInt8] {
             (0..<40).flatMap { y in b.pixels[(y * 200 * 4)..<((y * 200 + Int(a)) * 4)] }
