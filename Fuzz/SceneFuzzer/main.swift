@@ -15,8 +15,7 @@ private let imageBase = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Examples/seeds").path
 
-private let pngSignature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
-private let jpegSignature: [UInt8] = [0xFF, 0xD8, 0xFF]
+// `pngSignature` and `jpegSignature` come from the decoders' sources, compiled into this module.
 
 /// libFuzzer calls this once per input; the return value must be 0.
 @_cdecl("LLVMFuzzerTestOneInput")
