@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "LayerCompositor", targets: ["LayerCompositor"]),
         .library(name: "CPURenderer", targets: ["CPURenderer"]),
         .library(name: "GLRenderer", targets: ["GLRenderer"]),
+        // GLFW's C API for apps that draw into a window (what layerkit-demo uses), so that they
+        // need no module map of their own: `import CGLFW`.
+        .library(name: "CGLFW", targets: ["CGLFW"]),
         .executable(name: "layerkit", targets: ["layerkit"]),
         .executable(name: "layerkit-demo", targets: ["layerkit-demo"]),
     ],
@@ -61,7 +64,10 @@ let package = Package(
         .testTarget(name: "GLRendererTests", dependencies: ["GLRenderer", "CGL", "CPURenderer", "LayerKitTestSupport"]),
         .testTarget(name: "LayerCompositorTests", dependencies: ["LayerCompositor", "LayerKitTestSupport"],
                     exclude: ["DisplayLists"]),
-        .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "LayerKitTestSupport"]),
+        // The goldens are read (and re-made, LAYERKIT_UPDATE_GOLDENS=1) in the source tree through
+        // #filePath, which works under any test runner; a resource copy in the build would go unread.
+        .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "LayerKitTestSupport"],
+                    exclude: ["Goldens"]),
         // Runs the layerkit binary of the same build as a user does: bad input, GL fallback, soak.
         .testTarget(name: "LayerKitCLITests", dependencies: ["LayerKit", "LayerKitTestSupport"]),
         // The demo's pages (@testable import of the executable) and its binary run under Xvfb.

@@ -24,6 +24,8 @@ final class Demo {
         var scale: Double?
         /// Whether the HUD starts visible.
         var hud: Bool
+        /// Whether pages' captions are shown under the canvas.
+        var captions = true
     }
 
     private let window: Window
@@ -50,6 +52,8 @@ final class Demo {
     private var statusUntil = 0.0
     /// When the page's scene file was last looked at, and when the last frame was presented.
     private var lastReloadCheck = 0.0
+    /// When the page's quads were last counted.
+    private var lastPageQuadCount = -Double.infinity
     private var lastPresent = 0.0
     /// Real time for the loop's own timing (polling, pacing, messages), even under `--time`.
     private let wall = DemoClock(frozen: nil)
@@ -59,6 +63,9 @@ final class Demo {
     private var isGPURefresh = false
     /// Where `s` writes the next frame, once drawn.
     private var screenshotRequest: String?
+    /// The quads of the page alone (what `layerkit displaylist` counts for its scene), for the
+    /// HUD, and the canvas snapshot they were counted for.
+    private var pageQuads: (canvas: LayerSnapshot?, count: Int) = (nil, 0)
 
     /// A demo on `window` showing `pages`, starting at `pageIndex`.
     ///
@@ -72,6 +79,7 @@ final class Demo {
         loop = FrameLoop(renderer: renderer)
         profiler.frameLimit = 4 * HUD.history
         stage.isHUDVisible = options.hud
+        stage.showsCaption = options.captions
         show(pageIndex)
     }
 
@@ -178,6 +186,7 @@ final class Demo {
             profiler.count("page layers", Double(stage.pageLayerCount(in: drawn.snapshot)))
         })
         let pixels = readBack ? drawn.pixels : nil
+        countPageQuads(in: drawn.snapshot, now: now)
         // On a page that waits for input, the HUD shows this frame's GPU time once it is known.
         awaitingGPUTime = !stage.isHUDVisible || redraw == .everyFrame || refresh ? nil : frame
         collectGPUTimes()
@@ -205,7 +214,21 @@ final class Demo {
     /// What the HUD shows besides the profiler's figures.
     private func hudInfo() -> HUDInfo {
         HUDInfo(page: "\(pageIndex + 1)/\(pages.count) \(page.id) — \(page.title)", animating: redraw == .everyFrame,
-                hit: hitName, status: status.isEmpty ? "? keys · h HUD · ←/→ pages · s screenshot" : status)
+                pageQuads: pageQuads.count, hit: hitName,
+                status: status.isEmpty ? "? keys · h HUD · ←/→ pages · s screenshot" : status)
+    }
+
+    /// Counts the page's own quads for the HUD: the frame's display list also holds the HUD's,
+    /// the outline's and the stage's. The page is composited alone, outside the frame's timed
+    /// phases, only while the HUD shows and when the page changed, at most as often as the HUD's
+    /// text changes (four times a second while it animates).
+    private func countPageQuads(in snapshot: LayerSnapshot, now: Double) {
+        guard stage.isHUDVisible, let canvas = snapshot.sublayers.first, let pageRoot = canvas.sublayers.first,
+              canvas !== pageQuads.canvas, redraw != .everyFrame || now - lastPageQuadCount >= 0.25 else { return }
+        lastPageQuadCount = now
+        let list = Compositor.displayList(root: pageRoot, width: Double(page.canvas.width), height: Double(page.canvas.height),
+                                          scale: Double(stage.scale), background: page.canvas.background)
+        pageQuads = (canvas, list.quadCount)
     }
 
     // MARK: - Input

@@ -37,19 +37,19 @@ struct DemoApp: ParsableCommand {
     @Option(help: "The page to start on: its number (from 1) or id, e.g. clock or 5.9-cube-corner.")
     var page: String?
 
-    @Option(help: "Draw this many frames, then exit (prints a one-line summary).")
+    @Option(parsing: .unconditional, help: "Draw this many frames, then exit (prints a one-line summary).")
     var frames: Int?
 
     @Option(help: "Draw the frames (default 2), save the last as a PNG, then exit.")
     var screenshot: String?
 
-    @Option(help: "Window size in screen coordinates, WxH (default: the page's canvas with --frames/--screenshot, else 1000x660).")
+    @Option(help: "Window size in screen coordinates, WxH (default: the page's canvas in pixels at --scale with --frames/--screenshot, else 1000x660).")
     var size: String?
 
-    @Option(help: "Pixels per point (default: the window's content scale).")
+    @Option(parsing: .unconditional, help: "Pixels per point (default: the window's content scale).")
     var scale: Double?
 
-    @Option(help: "Freeze animation time at T seconds (the clock reads T as seconds since midnight).")
+    @Option(parsing: .unconditional, help: "Freeze animation time at T seconds (the clock reads T as seconds since midnight).")
     var time: Double?
 
     @Flag(inversion: .prefixedNo, help: "Show the HUD (default: on, off with --frames/--screenshot).")
@@ -83,12 +83,17 @@ struct DemoApp: ParsableCommand {
         let start = try page.map { try Gallery.index(of: $0, in: pages) } ?? 0
         let scripted = frames != nil || screenshot != nil
         let canvas = pages[start].canvas
+        // Scripted, the window is the page's canvas in pixels at --scale (or 1): a screenshot is
+        // the scene's render at that scale, all of it.
+        let pixelsPerPoint = CGFloat(scale ?? 1)
         let windowSize = size.flatMap(Self.parseSize)
-            ?? (scripted ? (Int(canvas.width.rounded(.up)), Int(canvas.height.rounded(.up))) : (1000, 660))
+            ?? (scripted ? (Int((canvas.width * pixelsPerPoint).rounded(.up)), Int((canvas.height * pixelsPerPoint).rounded(.up)))
+                         : (1000, 660))
 
         let window = try Window(width: windowSize.width, height: windowSize.height, title: "LayerKit demo")
         let demo = try Demo(window: window, pages: pages, pageIndex: start,
-                            options: Demo.Options(clock: DemoClock(frozen: time), scale: scale, hud: hud ?? !scripted))
+                            options: Demo.Options(clock: DemoClock(frozen: time), scale: scale, hud: hud ?? !scripted,
+                                                  captions: !scripted))
         guard scripted else { return try demo.run() }
         let pixels = try demo.runScripted(frames: frames ?? 2, readBack: screenshot != nil)
         if let screenshot {
@@ -110,7 +115,10 @@ struct DemoApp: ParsableCommand {
             fail(error, code: 2)
         } catch {
             if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                // Like every other error, `layerkit-demo: …` (argument-parser writes "Error: ").
+                var message = fullMessage(for: error)
+                if message.hasPrefix("Error: ") { message = "layerkit-demo: " + message.dropFirst("Error: ".count) }
+                FileHandle.standardError.write(Data((message + "\n").utf8))
                 Foundation.exit(2)
             }
             if exitCode(for: error) == .success || error is CleanExit { exit(withError: error) }

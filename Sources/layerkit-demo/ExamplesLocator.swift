@@ -47,6 +47,27 @@ struct Examples {
             .map { seeds.appendingPathComponent($0) }
     }
 
+    /// What each seed shows, by file name (`5.9-cube-corner.json`): the "what it shows" column
+    /// of `Examples/README.md`'s scene table, with Markdown's backticks and stars taken out.
+    /// The README is the one place the seeds are described, so the gallery reads it rather
+    /// than keep a second copy; a README without the table gives no captions.
+    func seedCaptions() -> [String: String] {
+        guard let text = try? String(contentsOf: directory.appendingPathComponent("README.md"), encoding: .utf8) else { return [:] }
+        return Self.seedCaptions(inMarkdown: text)
+    }
+
+    /// The rows `| `NAME.json` | caption | … |` of a Markdown table.
+    static func seedCaptions(inMarkdown text: String) -> [String: String] {
+        var captions: [String: String] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 3, cells[1].hasSuffix(".json`") else { continue }
+            let plain = { (s: String) in s.replacingOccurrences(of: "`", with: "").replacingOccurrences(of: "**", with: "") }
+            captions[plain(cells[1])] = plain(cells[2])
+        }
+        return captions
+    }
+
     /// `images/NAME.png`, decoded (a live page's `contents`).
     func image(_ name: String) throws -> CGImage {
         let path = directory.appendingPathComponent("images/\(name).png").path

@@ -19,7 +19,22 @@ enum Gallery {
             try ContentsCenterPage(examples: examples),
             try CompassPage(examples: examples),
         ]
-        return live + (try examples.seedScenes().map { try ScenePage(path: $0.path) })
+        let captions = examples.seedCaptions()
+        let scenes = try examples.seedScenes().map { url in
+            let page = try ScenePage(path: url.path)
+            page.caption = captions[url.lastPathComponent]
+            return page
+        }
+        // Live pages that show a seed as it is (no caption layer in the canvas, so that their
+        // screenshots are the seed's render) take its caption, plus what is live about them.
+        for page in live {
+            switch page {
+            case is ClockPage: page.caption = captions["3.x-clock.json"].map { $0 + ", ticking in real time" }
+            case is CompassPage: page.caption = captions["compass.json"].map { $0 + "; the arrow turns towards the pointer" }
+            default: break
+            }
+        }
+        return live + scenes
     }
 
     /// A page per scene file, in the order given.

@@ -8,16 +8,21 @@ struct HUDInfo {
     var page: String
     /// Whether the page animates (fps means something) or waits for input.
     var animating: Bool
+    /// The quads of the page alone, without the HUD's and the stage's.
+    var pageQuads: Int
     /// What the last click's `hitTest` returned.
     var hit: String
     /// A passing message (reload error, screenshot saved), or the keys hint.
     var status: String
 }
 
-/// The heads-up display, drawn with layers like everything else: fps, CPU and GPU frame time
-/// with a history graph (one bar layer per frame), layer, quad, pass and draw-call counts, the
-/// page and the last hit. Its numbers come from the demo's `FrameProfiler`: the counters
-/// `layers`, `page layers`, `quads`, `passes` and `draws` of the last frame, and its phases.
+/// The heads-up display, drawn with layers like everything else: fps, the whole frame's time and
+/// its parts — CPU (the app's and the compositor's work, and issuing GL calls), present (the
+/// buffer swap, where a software GL such as llvmpipe does its drawing) and GPU (timer queries,
+/// which llvmpipe answers with next to nothing) — with a history graph (one bar layer per
+/// frame), layer, quad, pass and draw-call counts, the page and the last hit. Its numbers come
+/// from the demo's `FrameProfiler`: the counters `layers`, `page layers`, `passes` and
+/// `draw_calls` of the last frame, and its phases; the page's quads from `HUDInfo`.
 ///
 /// While the page animates, the timings text changes at most four times a second (a text layer
 /// is rasterized again whenever its string changes); the graph follows every frame.
@@ -45,9 +50,9 @@ final class HUD {
         layer.name = "HUD"
         layer.backgroundColor = CGColor(gray: 0, alpha: 0.72)
         layer.cornerRadius = 6
-        layer.bounds = CGRect(x: 0, y: 0, width: Self.width, height: 170)
+        layer.bounds = CGRect(x: 0, y: 0, width: Self.width, height: 184)
         layer.anchorPoint = .zero
-        for (text, y, height) in [(header, CGFloat(6), CGFloat(32)), (footer, 90, 74)] {
+        for (text, y, height) in [(header, CGFloat(6), CGFloat(46)), (footer, 104, 74)] {
             text.frame = CGRect(x: 8, y: y, width: Self.width - 16, height: height)
             text.font = Self.font
             text.fontSize = 11
@@ -56,7 +61,7 @@ final class HUD {
             text.isWrapped = text === footer  // a long reload error wraps onto the lines below
             layer.addSublayer(text)
         }
-        graph.frame = CGRect(x: 8, y: 42, width: Self.width - 16, height: Self.graphHeight)
+        graph.frame = CGRect(x: 8, y: 56, width: Self.width - 16, height: Self.graphHeight)
         graph.backgroundColor = CGColor(gray: 1, alpha: 0.08)
         layer.addSublayer(graph)
         let budget = CALayer()
@@ -101,7 +106,7 @@ final class HUD {
         let c = frames.last?.counters ?? [:]
         func n(_ key: String) -> Int { Int(c[key] ?? 0) }
         func n(_ counter: FrameCounter) -> Int { n(counter.rawValue) }
-        footer.string = "layers \(n("page layers")) (+\(n(.layers) - n("page layers")))  quads \(n(.quads))  "
+        footer.string = "layers \(n("page layers")) (+\(n(.layers) - n("page layers")))  quads \(info.pageQuads)  "
             + "passes \(n(.passes))  draws \(n(.drawCalls))\n"
             + "hit: \(info.hit)\n" + info.status
     }
@@ -111,18 +116,27 @@ final class HUD {
         f.phases.filter { $0.name != "present" }.reduce(0) { $0 + $1.ms }
     }
 
-    /// `60.0 fps  CPU 2.10 ms  GPU 0.84 ms` over the recent frames (medians), or `idle` for fps
-    /// when the page redraws only on input.
-    private static func timings(_ frames: ArraySlice<FrameProfiler.Frame>, animating: Bool) -> String {
+    /// A frame's `present` phase: the buffer swap, which waits for the display and, under a
+    /// software GL, draws the frame.
+    static func presentMs(_ f: FrameProfiler.Frame) -> Double {
+        f.phases.filter { $0.name == "present" }.reduce(0) { $0 + $1.ms }
+    }
+
+    /// Two lines over the recent frames (medians): `60.0 fps  frame 15.20 ms` (the whole
+    /// frame's wall time), then
+    /// `CPU 2.10 ms  present 13.00 ms  GPU 0.84 ms`; fps is `idle` when the page redraws only
+    /// on input.
+    static func timings(_ frames: ArraySlice<FrameProfiler.Frame>, animating: Bool) -> String {
         let recent = frames.suffix(15)
-        let cpu = FrameProfiler.Statistics(recent.map(cpuMs)).median
+        func median(_ f: (FrameProfiler.Frame) -> Double) -> Double { FrameProfiler.Statistics(recent.map(f)).median }
         let gpu = recent.compactMap(\.gpuMs)
         var fps = "idle"
         if animating, let first = recent.first, let last = recent.last, recent.count > 1, last.start > first.start {
             fps = String(format: "%.1f fps", Double(recent.count - 1) / (last.start - first.start))
         }
         let gpuText = gpu.isEmpty ? "GPU –" : String(format: "GPU %.2f ms", FrameProfiler.Statistics(gpu).median)
-        return fps + String(format: "  CPU %.2f ms  ", cpu) + gpuText
+        return fps + String(format: "  frame %.2f ms\nCPU %.2f ms  present %.2f ms  ", median(\.totalMs), median(cpuMs), median(presentMs))
+            + gpuText
     }
 
     /// Sizes a graph bar for `ms` milliseconds, standing on the graph's bottom edge.

@@ -13,7 +13,9 @@ final class HitOutline {
     /// Builds the (empty) outline.
     init() {
         layer.name = "hit outline"
-        layer.fillColor = CGColor(red: 1, green: 0, blue: 0.8, alpha: 0.15)
+        // Traced, not filled: a tint would hide what the hit layer itself shows (the cube
+        // button turning blue when it is hit).
+        layer.fillColor = nil
         layer.strokeColor = CGColor(red: 1, green: 0, blue: 0.8, alpha: 1)
         layer.lineWidth = 2
         layer.lineJoin = .round

@@ -83,6 +83,12 @@ final class HeadlessGLRenderer: FrameRenderer {
     }
 }
 
+/// Writes `error` as one bad-input line on standard error, `layerkit: …` as every command's
+/// errors read, for commands that go on to the next file rather than stop (`validate`, `probes`).
+func reportBadInput(_ error: Error) {
+    FileHandle.standardError.write(Data("layerkit: \(error)\n".utf8))
+}
+
 /// Errors the commands report with exit code 2 (bad input or usage).
 enum CLIError: Error, CustomStringConvertible {
     case badInput(String)

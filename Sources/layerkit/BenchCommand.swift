@@ -16,10 +16,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "cpu, gl, or auto.")
     var backend: Backend = .auto
 
-    @Option(help: "Frames measured.")
+    @Option(parsing: .unconditional, help: "Frames measured.")
     var frames: Int = 60
 
-    @Option(help: "Frames drawn first and not measured.")
+    @Option(parsing: .unconditional, help: "Frames drawn first and not measured.")
     var warmup: Int = 5
 
     @Flag(help: "Change every layer's transform every frame (deterministic), so updates are measured, not a static redraw.")
@@ -141,13 +141,13 @@ struct BenchCommand: ParsableCommand {
             let object: [String: Any] = ["ramp": kind.rawValue, "backend": renderer.name, "budget_ms": FrameProfiler.budgetMs, "layers": good]
             print(String(data: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), encoding: .utf8)!)
         } else {
-            print("\(kind.rawValue) on \(renderer.name): \(good) \(kind == .nested ? "levels" : "layers") within \(String(format: "%.1f", FrameProfiler.budgetMs)) ms"
+            print("\(kind.rawValue) on \(renderer.name): \(kind == .nested ? counted(good, "level") : counted(good, "layer")) within \(String(format: "%.1f", FrameProfiler.budgetMs)) ms"
                   + (bad == 0 ? " (the most tried)" : ""))
         }
     }
 
     private func printTable(_ p: FrameProfiler, scene: String, backend: String) {
-        print("\(scene) on \(backend): \(p.frames.count) frames, \(p.framesOverBudget) over 16.7 ms")
+        print("\(scene) on \(backend): \(counted(p.frames.count, "frame")), \(p.framesOverBudget) over 16.7 ms")
         print("phase              min   median      p95      p99      max   (ms)")
         func row(_ name: String, _ s: FrameProfiler.Statistics) {
             let label = name.padding(toLength: 12, withPad: " ", startingAt: 0)

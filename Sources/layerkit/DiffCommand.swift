@@ -14,10 +14,10 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The second PNG.")
     var b: String
 
-    @Option(help: "A pixel counts as different when a channel differs by more than this (0-255).")
+    @Option(parsing: .unconditional, help: "A pixel counts as different when a channel differs by more than this (0-255).")
     var threshold: Int = 2
 
-    @Option(name: .customLong("max-fraction"), help: "The largest fraction of differing pixels that passes.")
+    @Option(name: .customLong("max-fraction"), parsing: .unconditional, help: "The largest fraction of differing pixels that passes.")
     var maxFraction: Double = 0.001
 
     @Option(help: "Write a heat map of the differences to this PNG.")

@@ -11,7 +11,7 @@ struct DisplayListCommand: ParsableCommand {
     @Argument(help: "The scene file.")
     var scene: String
 
-    @Option(help: "Pixels per point (default: the scene's canvas scale).")
+    @Option(parsing: .unconditional, help: "Pixels per point (default: the scene's canvas scale).")
     var scale: Double?
 
     func run() throws {

@@ -16,21 +16,19 @@ struct HitCommand: ParsableCommand {
     var scene: String
 
     /// The point's x, in canvas points.
-    @Argument(help: "x in canvas points.")
+    @Argument(help: "x in canvas points (finite).")
     var x: Double
 
     /// The point's y, in canvas points.
-    @Argument(help: "y in canvas points.")
+    @Argument(help: "y in canvas points (finite).")
     var y: Double
 
     func run() throws {
-        let loaded: Scene
-        do {
-            loaded = try Scene(contentsOfFile: scene)
-        } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
-            throw ExitCode(2)
+        // A point with no place on the canvas is bad input, not a miss.
+        for (name, value) in [("X", x), ("Y", y)] where !value.isFinite {
+            throw CLIError.badInput("\(name) must be a finite number, not \(value)")
         }
+        let loaded = try loadScene(scene)
         print(loaded.describe(loaded.hitTest(CGPoint(x: x, y: y))))
     }
 }

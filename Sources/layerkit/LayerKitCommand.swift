@@ -16,17 +16,20 @@ struct LayerKitCommand: ParsableCommand {
     )
 
     /// Runs the command line, mapping argument-parser's usage errors (which it exits with 64,
-    /// EX_USAGE) to 2, the code every other kind of bad input gets.
+    /// EX_USAGE) to 2, the code every other kind of bad input gets, and starting their first
+    /// line with `layerkit: ` as every other error does (argument-parser writes "Error: ").
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as CLIError {
-            FileHandle.standardError.write(Data("layerkit: \(error)\n".utf8))
+            reportBadInput(error)
             Foundation.exit(2)
         } catch {
             if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                var message = fullMessage(for: error)
+                if message.hasPrefix("Error: ") { message = "layerkit: " + message.dropFirst("Error: ".count) }
+                FileHandle.standardError.write(Data((message + "\n").utf8))
                 Foundation.exit(2)
             }
             exit(withError: error)

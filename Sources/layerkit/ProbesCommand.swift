@@ -25,7 +25,7 @@ struct ProbesCommand: ParsableCommand {
             do {
                 scene = try Scene(contentsOfFile: path)
             } catch {
-                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                reportBadInput(error)
                 unreadable = true
                 continue
             }

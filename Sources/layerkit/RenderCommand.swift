@@ -16,7 +16,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The PNG file to write.")
     var output: String
 
-    @Option(help: "Pixels per point (default: the scene's canvas scale).")
+    @Option(parsing: .unconditional, help: "Pixels per point (default: the scene's canvas scale).")
     var scale: Double?
 
     @Option(help: "cpu, gl, or auto (GL, falling back to the CPU when no GL context can be made).")

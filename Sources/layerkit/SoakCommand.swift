@@ -27,22 +27,22 @@ struct SoakCommand: ParsableCommand {
     @Option(help: "cpu, gl, or auto.")
     var backend: Backend = .auto
 
-    @Option(help: "Frames drawn.")
+    @Option(parsing: .unconditional, help: "Frames drawn.")
     var frames: Int = 10_000
 
-    @Option(help: "Frames between samples.")
+    @Option(parsing: .unconditional, help: "Frames between samples.")
     var every: Int = 1000
 
-    @Option(help: "Frames drawn before the sample growth is measured from (caches, textures and allocator pools fill up first; default: a tenth of --frames; 0: before the first frame).")
+    @Option(parsing: .unconditional, help: "Frames drawn before the sample growth is measured from (caches, textures and allocator pools fill up first; default: a tenth of --frames; 0: before the first frame).")
     var warmup: Int?
 
-    @Option(name: .customLong("max-rss-growth"), help: "Resident memory (MiB) the process may gain from the warm-up sample to the last.")
+    @Option(name: .customLong("max-rss-growth"), parsing: .unconditional, help: "Resident memory (MiB) the process may gain from the warm-up sample to the last.")
     var maxRSSGrowth: Double = 16
 
-    @Option(name: .customLong("max-texture-growth"), help: "Textures the GL backend may gain from the warm-up sample to the last.")
+    @Option(name: .customLong("max-texture-growth"), parsing: .unconditional, help: "Textures the GL backend may gain from the warm-up sample to the last.")
     var maxTextureGrowth: Int = 0
 
-    @Option(help: "Pixels per point (default: the scene's canvas scale).")
+    @Option(parsing: .unconditional, help: "Pixels per point (default: the scene's canvas scale).")
     var scale: Double?
 
     @Flag(help: "Change every layer's transform every frame, as bench --animate does.")
@@ -125,7 +125,7 @@ struct SoakCommand: ParsableCommand {
             print(String(data: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), encoding: .utf8)!)
         } else {
             let range = textures.isEmpty ? "-" : "\(textures.min()!)...\(textures.max()!)"
-            print("\(scene) on \(renderer.name): \(frames) frames in \(String(format: "%.1f", seconds)) s; "
+            print("\(scene) on \(renderer.name): \(counted(frames, "frame")) in \(String(format: "%.1f", seconds)) s; "
                   + "rss \(mebibytes(first.residentBytes)) -> \(mebibytes(base.residentBytes)) (frame \(base.frame)) -> "
                   + "\(mebibytes(last.residentBytes)) MiB (\(rssGrowth >= 0 ? "+" : "")\(mebibytes(rssGrowth)) MiB after warm-up); "
                   + "textures \(range)")

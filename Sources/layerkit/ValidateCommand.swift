@@ -11,8 +11,8 @@ struct ValidateCommand: ParsableCommand {
         abstract: "Check scene files against the scene format.",
         discussion: """
             Prints "FILE: ok, N layers, depth D, K images" for each valid file, then its warnings \
-            ("warning: FILE: PATH: ..."); for an invalid one, one line "FILE: PATH: problem" on \
-            standard error. Exits with 2 when any file is invalid.
+            ("warning: FILE: PATH: ..."); for an invalid one, one line "layerkit: FILE: PATH: problem" \
+            on standard error. Exits with 2 when any file is invalid.
             """
     )
 
@@ -25,10 +25,10 @@ struct ValidateCommand: ParsableCommand {
         for path in scenes {
             do {
                 let scene = try Scene(contentsOfFile: path)
-                print("\(path): ok, \(scene.layerCount) layers, depth \(scene.depth), \(scene.images.count) images")
+                print("\(path): ok, \(counted(scene.layerCount, "layer")), depth \(scene.depth), \(counted(scene.images.count, "image"))")
                 for warning in scene.warnings { print("warning: \(warning)") }
             } catch {
-                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                reportBadInput(error)
                 allValid = false
             }
         }

@@ -30,6 +30,12 @@ final class DemoWindowTests: XCTestCase {
     /// A live page: the clock built in Swift, frozen at 10:08:42, is listing 3.1–3.2's tree,
     /// the very tree `3.x-clock.json` describes, so it must draw what the reference draws
     /// for that scene.
+    /// `--scale 2` alone sizes the scripted window to the canvas in pixels at scale 2, so the
+    /// screenshot is the whole scene at 2x (it was the canvas's size in points: a crop).
+    func testScale2WithoutASizeIsTheWholeCanvas() throws {
+        try assertScreenshot(page: "5.9-cube-corner", matches: "5.9-cube-corner", arguments: ["--scale", "2"], scale: 2)
+    }
+
     func testLiveClockMatchesReference() throws {
         try assertScreenshot(page: "clock", matches: "3.x-clock", arguments: ["--time", "36522"])
     }
@@ -55,6 +61,13 @@ final class DemoWindowTests: XCTestCase {
         XCTAssertEqual(r.status, 2, r.stderr)
         XCTAssertEqual(r.stderrLines.count, 1, r.stderr)
         XCTAssertTrue(r.stderr.contains("no such page"), r.stderr)
+    }
+
+    /// argument-parser's usage errors start with the demo's name too, and exit 2.
+    func testUsageErrorsStartWithTheDemosName() throws {
+        let r = try runProcess(try demoBinary(), ["--scale", "-1", "--frames", "1"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertEqual(r.stderrLines.first, "layerkit-demo: --scale must be in (0, 8]", r.stderr)
     }
 
     // MARK: - Helpers

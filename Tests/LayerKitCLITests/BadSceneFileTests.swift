@@ -144,7 +144,7 @@ final class BadSceneFileTests: XCTestCase {
         XCTAssertEqual(run.stderrLines.count, 1, "\(what): expected one line on stderr, got: \(run.stderr)")
         let line = run.stderrLines.first.map(String.init) ?? ""
         let prefix = c.path.isEmpty ? "\(file): " : "\(file): \(c.path): "
-        XCTAssertTrue(line.hasPrefix(prefix) || line.hasPrefix("layerkit: " + prefix), "\(what): expected \(prefix)…\ngot \(line)")
+        XCTAssertTrue(line.hasPrefix("layerkit: " + prefix), "\(what): expected layerkit: \(prefix)…\ngot \(line)")
         XCTAssertTrue(line.contains(c.rule), "\(what): expected \(c.rule)\ngot \(line)")
         XCTAssertLessThan(run.seconds, Self.timeLimit(large: c.large), "\(what): took \(run.seconds) s")
     }
@@ -174,7 +174,7 @@ final class BadSceneFileTests: XCTestCase {
         for arguments in [["validate", file], ["render", file, "-o", "/dev/null"]] {
             let run = try runLayerKit(arguments)
             XCTAssertEqual(run.status, 2, "\(arguments[0])")
-            XCTAssertEqual(run.stderrLines.map(String.init), [(arguments[0] == "render" ? "layerkit: " : "") + "\(file): no such file"])
+            XCTAssertEqual(run.stderrLines.map(String.init), ["layerkit: \(file): no such file"])
         }
     }
 

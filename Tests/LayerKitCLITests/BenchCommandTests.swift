@@ -74,12 +74,12 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertEqual(try runLayerKit(["bench", "--frames", "0", "x.json"]).status, 2)
         let neither = try runLayerKit(["bench"])
         XCTAssertEqual(neither.status, 2)
-        XCTAssertEqual(neither.stderrLines.first, "Error: give a SCENE, --ramp KIND or --generated KIND", neither.stderr)
+        XCTAssertEqual(neither.stderrLines.first, "layerkit: give a SCENE, --ramp KIND or --generated KIND", neither.stderr)
         let both = try runLayerKit(["bench", "x.json", "--ramp", "leaves"])
         XCTAssertEqual(both.status, 2)
-        XCTAssertEqual(both.stderrLines.first, "Error: give a SCENE, --ramp KIND or --generated KIND, not several", both.stderr)
+        XCTAssertEqual(both.stderrLines.first, "layerkit: give a SCENE, --ramp KIND or --generated KIND, not several", both.stderr)
         let generatedAndFile = try runLayerKit(["bench", "x.json", "--generated", "nested", "--count", "2"])
-        XCTAssertEqual(generatedAndFile.stderrLines.first, "Error: give a SCENE, --ramp KIND or --generated KIND, not several")
+        XCTAssertEqual(generatedAndFile.stderrLines.first, "layerkit: give a SCENE, --ramp KIND or --generated KIND, not several")
     }
 
     /// An output path that cannot be written is refused before the benchmark runs: nothing on

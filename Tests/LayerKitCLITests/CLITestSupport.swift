@@ -41,8 +41,8 @@ func runLayerKit(_ arguments: [String], environment: [String: String] = [:]) thr
     try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: outputs) }
     let (outURL, errURL) = (outputs.appendingPathComponent("stdout"), outputs.appendingPathComponent("stderr"))
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
     let process = Process()
     process.executableURL = layerkitExecutable
     process.arguments = arguments

@@ -3,7 +3,7 @@ import XCTest
 @testable import LayerKit
 
 /// Every property's default against Core Animation's documented defaults, as listed in the
-/// scene-format table (`shared/scene-format.md`, "Layers" and the typed layers).
+/// scene-format table (`docs/scene-format.md`, "Layers" and the typed layers).
 final class CALayerDefaultsTests: XCTestCase {
     private let opaqueBlack: [CGFloat] = [0, 0, 0, 1]
     private let opaqueWhite: [CGFloat] = [1, 1, 1, 1]

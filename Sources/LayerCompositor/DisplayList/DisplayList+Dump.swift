@@ -5,12 +5,12 @@ extension DisplayList {
     /// A readable listing of passes, quads, matrices and clips: what `layerkit displaylist`
     /// prints, and the quickest way to see what the compositor decided.
     public func dump() -> String {
-        var out = "display list: \(width)x\(height) px, background \(background), \(passes.count) passes, \(quadCount) quads\n"
+        var out = "display list: \(width)x\(height) px, background \(background), \(counted(passes.count, "pass", plural: "passes")), \(counted(quadCount, "quad"))\n"
         for pass in passes {
             out += "pass \(pass.index) \(pass.purpose.rawValue) \(pass.width)x\(pass.height) (\(pass.label))\n"
             switch pass.content {
             case let .blur(source, horizontal, weights):
-                out += "  blur pass \(source) along \(horizontal ? "x" : "y"), \(weights.count * 2 - 1) taps\n"
+                out += "  blur pass \(source) along \(horizontal ? "x" : "y"), \(counted(weights.count * 2 - 1, "tap"))\n"
             case let .downsample(source, factor):
                 out += "  downsample pass \(source) by \(factor)\n"
             case .quads(let quads):

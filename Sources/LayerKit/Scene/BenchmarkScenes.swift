@@ -1,6 +1,6 @@
 import Foundation
 
-/// MotionMark-style scenes made in code, the way `../shared/tools/gen_bench_scenes.py` makes its
+/// MotionMark-style scenes made in code, the way `Examples/tools/gen_bench_scenes.py` makes its
 /// files (same structure and distributions, LayerKit's own deterministic random numbers), so
 /// `layerkit bench --ramp` and the benchmarks can grow a scene to any layer count.
 public enum BenchmarkScene: String, CaseIterable, Sendable {

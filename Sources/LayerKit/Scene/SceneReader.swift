@@ -8,16 +8,17 @@ import Foundation
 extension Scene {
     /// Reads the scene file at `path`; image paths are relative to its directory.
     ///
-    /// - Throws: `SceneError`, whose description is one line: `FILE: JSON.PATH: rule broken`.
+    /// - Throws: `SceneError`, whose description is one line: `FILE: JSON.PATH: rule broken`
+    ///   (`FILE: no such file`, `FILE: cannot read: not a regular file` for a directory, a
+    ///   device or a pipe, as for images).
     public init(contentsOfFile path: String) throws {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
-            throw SceneError(file: path, path: "", message: reason)
+            bytes = try readRegularFile(path)
+        } catch let error as ImageError {
+            throw SceneError(file: path, path: "", message: error.problem)
         }
-        try self.init(data: data, baseDirectory: (path as NSString).deletingLastPathComponent, fileName: path)
+        try self.init(data: Data(bytes), baseDirectory: (path as NSString).deletingLastPathComponent, fileName: path)
     }
 
     /// Reads a scene from the bytes of a file; `baseDirectory` is where relative image paths

@@ -27,7 +27,7 @@ struct SceneNode {
     /// `shape` says what they are for the message, e.g. "[x, y, w, h]".
     func elements(count: Int? = nil, shape: String = "an array") throws -> [SceneNode] {
         guard case .array(let a) = value else { throw mismatch(shape) }
-        if let count, a.count != count { throw error("expected \(shape) (\(count) numbers), found \(a.count) elements") }
+        if let count, a.count != count { throw error("expected \(shape) (\(count) numbers), found \(counted(a.count, "element"))") }
         return a.enumerated().map { SceneNode(value: $1, path: "\(path)[\($0)]") }
     }
 

@@ -15,7 +15,7 @@ extension Bitmap {
     /// - Throws: `ImageError` naming the file: missing, unreadable, not a JPEG, corrupt or
     ///   truncated, or larger than `maximumPNGSide` pixels a side.
     public init(contentsOfJPEGFile path: String) throws {
-        try self.init(decodingJPEG: try readAllBytes(path), source: path)
+        try self.init(decodingJPEG: try readRegularFile(path), source: path)
     }
 
     /// Decodes a JPEG held in memory, as `init(contentsOfJPEGFile:)` does for a file.
@@ -31,7 +31,7 @@ extension Bitmap {
     ///
     /// - Throws: `ImageError` as the chosen format's decoder does.
     public init(contentsOfFile path: String) throws {
-        let data = try readAllBytes(path)
+        let data = try readRegularFile(path)
         let named = [".jpg", ".jpeg"].contains { path.lowercased().hasSuffix($0) }
         if data.starts(with: jpegSignature) || named && !data.starts(with: pngSignature) {
             try self.init(decodingJPEG: data, source: path)

@@ -38,18 +38,28 @@ public enum ImageError: Error, CustomStringConvertible, Equatable, Sendable {
     /// A one-line message naming the file and the reason.
     public var description: String {
         switch self {
-        case let .fileNotFound(path):
-            return "\(path): no such file"
-        case let .unreadable(path, reason):
-            return "\(path): cannot read: \(reason)"
-        case let .invalidPNG(source, reason):
-            return "\(source): not a valid PNG: \(reason)"
-        case let .invalidJPEG(source, reason):
-            return "\(source): not a valid JPEG: \(reason)"
-        case let .tooLarge(source, width, height):
-            return "\(source): image is \(width)x\(height) px; at most \(Bitmap.maximumPNGSide) px a side is supported"
-        case let .cannotEncode(destination, reason):
-            return "\(destination): cannot write PNG: \(reason)"
+        case let .fileNotFound(path), let .unreadable(path, _): return "\(path): \(problem)"
+        case let .invalidPNG(source, _), let .invalidJPEG(source, _), let .tooLarge(source, _, _): return "\(source): \(problem)"
+        case let .cannotEncode(destination, _): return "\(destination): \(problem)"
+        }
+    }
+
+    /// The message without the file's name, for messages that name the file their own way
+    /// (a scene file's error).
+    package var problem: String {
+        switch self {
+        case .fileNotFound:
+            return "no such file"
+        case let .unreadable(_, reason):
+            return "cannot read: \(reason)"
+        case let .invalidPNG(_, reason):
+            return "not a valid PNG: \(reason)"
+        case let .invalidJPEG(_, reason):
+            return "not a valid JPEG: \(reason)"
+        case let .tooLarge(_, width, height):
+            return "image is \(width)x\(height) px; at most \(Bitmap.maximumPNGSide) px a side is supported"
+        case let .cannotEncode(_, reason):
+            return "cannot write PNG: \(reason)"
         }
     }
 }
@@ -65,7 +75,7 @@ extension Bitmap {
     /// - Throws: `ImageError` naming the file: missing, unreadable, not a PNG or corrupt, or
     ///   larger than `maximumPNGSide` a side.
     public init(contentsOfPNGFile path: String) throws {
-        try self.init(decodingPNG: try readAllBytes(path), source: path)
+        try self.init(decodingPNG: try readRegularFile(path), source: path)
     }
 
     /// Decodes a PNG held in memory, as `init(contentsOfPNGFile:)` does for a file.
@@ -210,12 +220,15 @@ private func unpremultiplied(_ premultiplied: [UInt8]) -> [UInt8] {
     return pixels
 }
 
-/// The whole file at `path`, with `errno` turned into `ImageError`.
-func readAllBytes(_ path: String) throws -> [UInt8] {
+/// The whole file at `path`, which must be a regular file, with `errno` turned into
+/// `ImageError` (`.fileNotFound`, or `.unreadable` with the reason: "not a regular file", or
+/// the system's). Images and scene files are read through it, so both refuse the same things
+/// in the same words.
+package func readRegularFile(_ path: String) throws -> [UInt8] {
     func failure(_ code: Int32) -> ImageError {
         code == ENOENT ? .fileNotFound(path: path) : .unreadable(path: path, reason: String(cString: strerror(code)))
     }
-    // Only regular files: a scene may name any path as an image, and a device such as /dev/zero
+    // Only regular files: a user may name any path, and a device such as /dev/zero
     // never ends, while opening a pipe blocks until someone writes to it.
     var status = stat()
     guard stat(path, &status) == 0 else { throw failure(errno) }

@@ -36,6 +36,9 @@ class Page {
     var canvas: Scene.Canvas
     /// The canvas's only sublayer.
     var root: CALayer
+    /// What the page shows, in a sentence the stage sets under the canvas; `nil` for live pages
+    /// that write their own caption inside the canvas (it changes as they are used).
+    var caption: String?
 
     /// A page showing `root` on `canvas`.
     init(id: String, title: String, canvas: Scene.Canvas, root: CALayer) {
