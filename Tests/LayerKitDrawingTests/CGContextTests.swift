@@ -237,3 +237,36 @@ final class CGContextTests: XCTestCase {
         XCTAssertEqual(b[6, 13].a, 255)  // (6.5, 6.5) is 9.2 from the centre
     }
 }
+
+final class CGContextGradientAndStrokeTests: XCTestCase {
+    func context(_ w: Int = 8, _ h: Int = 8) -> CGContext {
+        CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: 0,
+                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+    }
+
+    func testLinearGradientBetweenItsEnds() {
+        let ctx = context(8, 1)
+        let g = CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: [.black, .white], locations: [0, 1])!
+        ctx.drawLinearGradient(g, start: CGPoint(x: 2, y: 0), end: CGPoint(x: 6, y: 0), options: [])
+        let b = ctx.makeImage()!.bitmap
+        // Centres 2.5…5.5 are at (x − 2)/4 = 0.125, 0.375, 0.625, 0.875 of the way: 255·t rounded.
+        XCTAssertEqual((0..<8).map { b[$0, 0].r }, [0, 0, 32, 96, 159, 223, 0, 0])
+        XCTAssertEqual((0..<8).map { b[$0, 0].a }, [0, 0, 255, 255, 255, 255, 0, 0])
+
+        ctx.drawLinearGradient(g, start: CGPoint(x: 2, y: 0), end: CGPoint(x: 6, y: 0),
+                               options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        let c = ctx.makeImage()!.bitmap
+        XCTAssertEqual([c[0, 0].r, c[0, 0].a, c[7, 0].r], [0, 255, 255])
+        XCTAssertNil(CGGradient(colorsSpace: nil, colors: [.black], locations: [0, 1]))
+    }
+
+    func testStrokeWidthFollowsTheCTM() {
+        let ctx = context()
+        ctx.scaleBy(x: 2, y: 2)
+        ctx.setLineWidth(1)  // 2 pixels
+        ctx.strokeLineSegments(between: [CGPoint(x: 0, y: 2.5), CGPoint(x: 4, y: 2.5)])  // device y 4…6
+        let b = ctx.makeImage()!.bitmap
+        XCTAssertEqual((0..<8).filter { b[0, $0].a > 0 }, [2, 3])
+        XCTAssertEqual(b[7, 2].a, 255)
+    }
+}

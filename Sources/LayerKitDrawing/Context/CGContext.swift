@@ -492,6 +492,36 @@ open class CGContext {
         return r.isNull ? r : r.applying(state.ctm.inverted())
     }
 
+    // MARK: Gradients
+
+    /// Paints `gradient` along the line from `start` to `end` (user space) over the whole clip:
+    /// each pixel's colour is that at its centre's projection onto the line. Without `options`
+    /// only the band between the lines through `start` and `end` square to it is painted.
+    public func drawLinearGradient(_ gradient: CGGradient, start: CGPoint, end: CGPoint,
+                                   options: CGGradientDrawingOptions) {
+        let t = state.ctm
+        let det = Double(t.a * t.d - t.b * t.c)
+        guard det != 0, det.isFinite, [start.x, start.y, end.x, end.y].allSatisfy(\.isFinite) else { return }
+        let flip = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height))
+        let back = t.concatenating(flip).inverted()
+        let s = PathRasterizer.Point(Double(start.x), Double(start.y))
+        let d = PathRasterizer.Point(Double(end.x), Double(end.y)) - s
+        let len2 = d.dot(d)
+        let stops = GradientContent.stops(gradient.colors, gradient.locations)
+        var cover = [UInt8](repeating: 0, count: width * height)
+        var colors = [PremultipliedColor](repeating: .clear, count: width * height)
+        for i in cover.indices {
+            let u = CGPoint(x: Double(i % width) + 0.5, y: Double(i / width) + 0.5).applying(back)
+            let param = len2 > 0 ? (PathRasterizer.Point(Double(u.x), Double(u.y)) - s).dot(d) / len2 : 0
+            if param < 0 && !options.contains(.drawsBeforeStartLocation) { continue }
+            if param > 1 && !options.contains(.drawsAfterEndLocation) { continue }
+            let c = GradientContent.color(stops, at: param)
+            cover[i] = 255
+            colors[i] = PremultipliedColor(r: Float(c[0]), g: Float(c[1]), b: Float(c[2]), a: Float(c[3]))
+        }
+        composite((cover, 0, 0, width, height)) { colors[$0] }
+    }
+
     // MARK: Images
 
     /// Draws `image` upright into `rect` of user space (its top row at the rect's top, that is
