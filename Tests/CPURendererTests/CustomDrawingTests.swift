@@ -38,3 +38,41 @@ final class CustomDrawingTests: XCTestCase {
         XCTAssertEqual((0..<6).map { b[$0, 2].a }, [255, 255, 255, 0, 0, 0])
     }
 }
+
+/// `CALayer.render(in:)`: a tree drawn into a context in the layer's own space.
+final class RenderInContextTests: XCTestCase {
+    func tree() -> CALayer {
+        let root = solidLayer(CGRect(x: 100, y: 50, width: 4, height: 4), rgb(255, 0, 0))
+        root.transform = CATransform3DMakeRotation(1, 0, 0, 1)  // not applied: its own space is drawn
+        root.addSublayer(solidLayer(CGRect(x: 2, y: 0, width: 2, height: 2), rgb(0, 0, 255)))
+        return root
+    }
+
+    /// A context whose user space is y down over `points` x `points` at `scale`.
+    func yDownContext(points: Int, scale: CGFloat) -> CGContext {
+        let side = Int(CGFloat(points) * scale)
+        let ctx = CGContext(data: nil, width: side, height: side, bitsPerComponent: 8, bytesPerRow: 0,
+                            space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+        ctx.translateBy(x: 0, y: CGFloat(side))
+        ctx.scaleBy(x: scale, y: -scale)
+        return ctx
+    }
+
+    func testTreeIsDrawnInItsOwnSpace() {
+        let ctx = yDownContext(points: 4, scale: 1)
+        tree().render(in: ctx)
+        let b = ctx.makeImage()!.bitmap
+        XCTAssertEqual(b.rgba(0, 0), [255, 0, 0, 255])
+        XCTAssertEqual(b.rgba(3, 0), [0, 0, 255, 255])  // the sublayer's frame, top right
+        XCTAssertEqual(b.rgba(2, 1), [0, 0, 255, 255])
+        XCTAssertEqual(b.rgba(3, 2), [255, 0, 0, 255])
+    }
+
+    func testCTMScaleRendersAtThatScale() {
+        let ctx = yDownContext(points: 4, scale: 2)
+        tree().render(in: ctx)
+        let b = ctx.makeImage()!.bitmap
+        XCTAssertEqual((0..<8).map { b[$0, 3].b }, [0, 0, 0, 0, 255, 255, 255, 255])
+        XCTAssertEqual((0..<8).map { b[7, $0].b }, [255, 255, 255, 255, 0, 0, 0, 0])
+    }
+}
