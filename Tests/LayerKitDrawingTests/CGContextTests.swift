@@ -2,14 +2,17 @@ import Foundation
 import LayerKit
 import XCTest
 
+/// A `w` x `h` premultiplied RGBA context with memory of its own.
+func rgbaContext(_ w: Int, _ h: Int) -> CGContext {
+    CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: 0,
+              space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+}
+
 /// `CGContext` bitmap drawing with pixels worked out by hand. A raw bitmap context has Core
 /// Graphics' y-up user space: a user rectangle y0…y1 of an H-pixel context covers the bitmap
 /// rows H−y1 … H−y0−1 (rows counted from the top, as `Bitmap` stores them).
 final class CGContextTests: XCTestCase {
-    func context(_ w: Int = 8, _ h: Int = 8) -> CGContext {
-        CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: 0,
-                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
-    }
+    func context(_ w: Int = 8, _ h: Int = 8) -> CGContext { rgbaContext(w, h) }
 
     func pixels(_ ctx: CGContext) -> Bitmap { ctx.makeImage()!.bitmap }
 
@@ -239,10 +242,7 @@ final class CGContextTests: XCTestCase {
 }
 
 final class CGContextGradientAndStrokeTests: XCTestCase {
-    func context(_ w: Int = 8, _ h: Int = 8) -> CGContext {
-        CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: 0,
-                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
-    }
+    func context(_ w: Int = 8, _ h: Int = 8) -> CGContext { rgbaContext(w, h) }
 
     func testLinearGradientBetweenItsEnds() {
         let ctx = context(8, 1)

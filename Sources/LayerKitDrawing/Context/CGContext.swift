@@ -117,16 +117,19 @@ open class CGContext {
         }
     }
 
+    /// Calls `body` with each pixel's byte offset in the caller's memory and in the bitmap.
+    private func forEachPixel(_ body: (_ memory: Int, _ bitmap: Int) -> Void) {
+        for y in 0..<height { for x in 0..<width { body(y * bytesPerRow + x * 4, (y * width + x) * 4) } }
+    }
+
     /// Reads the caller's memory into the working bitmap (a caller may write pixels between calls).
     private func load() {
         let src = memory.assumingMemoryBound(to: UInt8.self)
+        let layout = layout
         bitmap.pixels.withUnsafeMutableBufferPointer { dst in
-            for y in 0..<height {
-                for x in 0..<width {
-                    let s = y * bytesPerRow + x * 4, d = (y * width + x) * 4
-                    dst[d] = src[s + layout.r]; dst[d + 1] = src[s + layout.g]; dst[d + 2] = src[s + layout.b]
-                    dst[d + 3] = layout.a.map { src[s + $0] } ?? 255
-                }
+            forEachPixel { s, d in
+                dst[d] = src[s + layout.r]; dst[d + 1] = src[s + layout.g]; dst[d + 2] = src[s + layout.b]
+                dst[d + 3] = layout.a.map { src[s + $0] } ?? 255
             }
         }
     }
@@ -134,14 +137,12 @@ open class CGContext {
     /// Writes the working bitmap back to the caller's memory.
     private func store() {
         let dst = memory.assumingMemoryBound(to: UInt8.self)
+        let layout = layout
         bitmap.pixels.withUnsafeBufferPointer { src in
-            for y in 0..<height {
-                for x in 0..<width {
-                    let d = y * bytesPerRow + x * 4, s = (y * width + x) * 4
-                    dst[d + layout.r] = src[s]; dst[d + layout.g] = src[s + 1]; dst[d + layout.b] = src[s + 2]
-                    if let a = layout.a { dst[d + a] = src[s + 3] }
-                    if let x = layout.skip { dst[d + x] = 255 }
-                }
+            forEachPixel { d, s in
+                dst[d + layout.r] = src[s]; dst[d + layout.g] = src[s + 1]; dst[d + layout.b] = src[s + 2]
+                if let a = layout.a { dst[d + a] = src[s + 3] }
+                if let x = layout.skip { dst[d + x] = 255 }
             }
         }
     }
@@ -317,6 +318,15 @@ open class CGContext {
 
     // MARK: Painting
 
+    /// Device space (y up) to bitmap pixels (rows top down).
+    private var deviceToPixels: CGAffineTransform { CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height)) }
+
+    /// Whether `t` is finite and maps areas to areas, so that it can be inverted.
+    private static func isInvertible(_ t: CGAffineTransform) -> Bool {
+        let det = Double(t.a * t.d - t.b * t.c)
+        return det != 0 && det.isFinite
+    }
+
     /// The bitmap row position of a device (y-up) point.
     private func pixel(_ p: CGPoint) -> PathRasterizer.Point {
         PathRasterizer.Point(Double(p.x), Double(height) - Double(p.y))
@@ -349,8 +359,7 @@ open class CGContext {
     /// CTM scales the line width and dashes and a non-uniform one makes an elliptical pen.
     private func strokePolygons() -> [[PathRasterizer.Point]] {
         let t = state.ctm
-        let det = Double(t.a * t.d - t.b * t.c)
-        guard det != 0, det.isFinite, state.lineWidth > 0 else { return [] }
+        guard Self.isInvertible(t), state.lineWidth > 0 else { return [] }
         let inverse = t.inverted()
         let halfWidth = state.lineWidth / 2
         let stroker = PathStroker(halfWidth: halfWidth, cap: CAShapeLayerLineCap(state.lineCap),
@@ -499,11 +508,8 @@ open class CGContext {
     /// only the band between the lines through `start` and `end` square to it is painted.
     public func drawLinearGradient(_ gradient: CGGradient, start: CGPoint, end: CGPoint,
                                    options: CGGradientDrawingOptions) {
-        let t = state.ctm
-        let det = Double(t.a * t.d - t.b * t.c)
-        guard det != 0, det.isFinite, [start.x, start.y, end.x, end.y].allSatisfy(\.isFinite) else { return }
-        let flip = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height))
-        let back = t.concatenating(flip).inverted()
+        guard Self.isInvertible(state.ctm), [start.x, start.y, end.x, end.y].allSatisfy(\.isFinite) else { return }
+        let back = state.ctm.concatenating(deviceToPixels).inverted()
         let s = PathRasterizer.Point(Double(start.x), Double(start.y))
         let d = PathRasterizer.Point(Double(end.x), Double(end.y)) - s
         let len2 = d.dot(d)
@@ -534,10 +540,8 @@ open class CGContext {
         // Image pixel space (x right, y down, in pixels) to user space, then to bitmap pixels.
         let toUser = CGAffineTransform(a: r.width / CGFloat(image.width), b: 0, c: 0, d: -r.height / CGFloat(image.height),
                                        tx: r.minX, ty: r.maxY)
-        let flip = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height))
-        let toPixels = toUser.concatenating(state.ctm).concatenating(flip)
-        let det = Double(toPixels.a * toPixels.d - toPixels.b * toPixels.c)
-        guard det != 0, det.isFinite else { return }
+        let toPixels = toUser.concatenating(state.ctm).concatenating(deviceToPixels)
+        guard Self.isInvertible(toPixels) else { return }
         let back = toPixels.inverted()
         var cover: (cover: [UInt8], x0: Int, y0: Int, w: Int, h: Int)?
         withPath { addRect(r); cover = coverage(fillPolygons(), rule: .winding) }
