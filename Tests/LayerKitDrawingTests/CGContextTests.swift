@@ -47,6 +47,22 @@ final class CGContextTests: XCTestCase {
         XCTAssertEqual(Array(bytes[20..<24]), [0, 0, 0, 0])
     }
 
+    func testCallerWritesBetweenCallsAreKept() {
+        var bytes = [UInt8](repeating: 0, count: 2 * 2 * 4)
+        bytes.withUnsafeMutableBytes { raw in
+            let ctx = CGContext(data: raw.baseAddress, width: 2, height: 2, bitsPerComponent: 8, bytesPerRow: 8,
+                                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+            ctx.fill(CGRect(x: 0, y: 1, width: 1, height: 1))  // top left: black
+            raw.storeBytes(of: 255, toByteOffset: 4 + 3, as: UInt8.self)  // top right: alpha 255
+            ctx.setFillColor(red: 0, green: 0, blue: 1, alpha: 0.5)
+            ctx.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
+            let b = ctx.makeImage()!.bitmap
+            XCTAssertEqual(rgba(b, 0, 0), [0, 0, 128, 255])  // 0.5 blue over opaque black
+            XCTAssertEqual(rgba(b, 1, 0), [0, 0, 128, 255])  // over the caller's opaque pixel
+            XCTAssertEqual(rgba(b, 1, 1), [0, 0, 128, 128])
+        }
+    }
+
     func testRectFillAtIntegerPositionsHasYUpOrigin() {
         let ctx = context()
         ctx.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)

@@ -82,7 +82,7 @@ open class CGContext {
             ownsMemory = true
         }
         bitmap = Bitmap(width: width, height: height)
-        load()
+        load(everyPixel)
     }
 
     deinit { if ownsMemory { memory.deallocate() } }
@@ -117,29 +117,36 @@ open class CGContext {
         }
     }
 
+    /// A box of pixels: columns `x0..<x1`, rows `y0..<y1` (top down).
+    private typealias PixelBox = (x0: Int, y0: Int, x1: Int, y1: Int)
+
     /// Calls `body` with each pixel's byte offset in the caller's memory and in the bitmap.
-    private func forEachPixel(_ body: (_ memory: Int, _ bitmap: Int) -> Void) {
-        for y in 0..<height { for x in 0..<width { body(y * bytesPerRow + x * 4, (y * width + x) * 4) } }
+    private func forEachPixel(in box: PixelBox, _ body: (_ memory: Int, _ bitmap: Int) -> Void) {
+        for y in box.y0..<box.y1 { for x in box.x0..<box.x1 { body(y * bytesPerRow + x * 4, (y * width + x) * 4) } }
     }
 
-    /// Reads the caller's memory into the working bitmap (a caller may write pixels between calls).
-    private func load() {
+    /// All the context's pixels.
+    private var everyPixel: PixelBox { (0, 0, width, height) }
+
+    /// Reads the caller's memory in `box` into the working bitmap (a caller may write pixels
+    /// between calls).
+    private func load(_ box: PixelBox) {
         let src = memory.assumingMemoryBound(to: UInt8.self)
         let layout = layout
         bitmap.pixels.withUnsafeMutableBufferPointer { dst in
-            forEachPixel { s, d in
+            forEachPixel(in: box) { s, d in
                 dst[d] = src[s + layout.r]; dst[d + 1] = src[s + layout.g]; dst[d + 2] = src[s + layout.b]
                 dst[d + 3] = layout.a.map { src[s + $0] } ?? 255
             }
         }
     }
 
-    /// Writes the working bitmap back to the caller's memory.
-    private func store() {
+    /// Writes the working bitmap in `box` back to the caller's memory.
+    private func store(_ box: PixelBox) {
         let dst = memory.assumingMemoryBound(to: UInt8.self)
         let layout = layout
         bitmap.pixels.withUnsafeBufferPointer { src in
-            forEachPixel { d, s in
+            forEachPixel(in: box) { d, s in
                 dst[d + layout.r] = src[s]; dst[d + layout.g] = src[s + 1]; dst[d + layout.b] = src[s + 2]
                 if let a = layout.a { dst[d + a] = src[s + 3] }
                 if let x = layout.skip { dst[d + x] = 255 }
@@ -147,16 +154,17 @@ open class CGContext {
         }
     }
 
-    /// Runs one drawing operation on the working bitmap, in step with the caller's memory.
-    private func paint(_ body: () -> Void) {
-        load()
+    /// Runs one drawing operation that reads and writes only the pixels in `box` on the working
+    /// bitmap, in step with the caller's memory: a small drawing copies few pixels.
+    private func paint(_ box: PixelBox, _ body: () -> Void) {
+        load(box)
         body()
-        store()
+        store(box)
     }
 
     /// An image of the context's current pixels (`makeImage()`), premultiplied RGBA.
     public func makeImage() -> CGImage? {
-        load()
+        load(everyPixel)
         return CGImage(bitmap: bitmap, source: "CGContext")
     }
 
@@ -380,7 +388,7 @@ open class CGContext {
                            mode: CGBlendMode? = nil, color: (Int) -> PremultipliedColor) {
         let mode = mode ?? state.blendMode
         let alpha = state.alpha
-        paint {
+        paint((c.x0, c.y0, c.x0 + c.w, c.y0 + c.h)) {
             for row in 0..<c.h {
                 for col in 0..<c.w {
                     var k = Int(c.cover[row * c.w + col])
