@@ -1,5 +1,6 @@
 // The libFuzzer target for LayerKit's untrusted-input readers: the scene reader (JSON parser,
-// field rules, SVG path data, image table) and the PNG decoder. `Scripts/fuzz` compiles it
+// field rules, SVG path data, image table) and the PNG and JPEG decoders (JPEG seeds from
+// `Fuzz/make-jpeg-seeds`). `Scripts/fuzz` compiles it
 // together with the LayerKit sources using `swiftc -sanitize=fuzzer,address` and runs it on the
 // seed corpus (`Fuzz/corpus` and the `Examples` scenes and images).
 //
@@ -14,15 +15,19 @@ private let imageBase = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Examples/seeds").path
 
-private let pngSignature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+// `pngSignature` and `jpegSignature` come from the decoders' sources, compiled into this module.
 
 /// libFuzzer calls this once per input; the return value must be 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    // Inputs that look like PNGs go to the decoder; everything else is a scene file.
+    // Inputs that look like PNGs or JPEGs go to their decoder; everything else is a scene file.
     if bytes.starts(with: pngSignature) {
         _ = try? Bitmap(pngData: bytes)
+        return 0
+    }
+    if bytes.starts(with: jpegSignature) {
+        _ = try? Bitmap(jpegData: bytes)
         return 0
     }
     guard let scene = try? Scene(data: Data(bytes), baseDirectory: imageBase, fileName: "fuzz.json") else { return 0 }

@@ -113,6 +113,8 @@ final class BadSceneFileTests: XCTestCase {
             Case("image is not a PNG", images(#"{"cat": "text.png"}"#), path: "images.cat", rule: "not a valid PNG: no PNG signature"),
             Case("corrupt PNG", images(#"{"cat": "corrupt.png"}"#), path: "images.cat", rule: "not a valid PNG"),
             Case("truncated PNG", images(#"{"cat": "truncated.png"}"#), path: "images.cat", rule: "not a valid PNG"),
+            Case("image is not a JPEG", images(#"{"cat": "text.jpg"}"#), path: "images.cat", rule: "not a valid JPEG: no JPEG signature"),
+            Case("truncated JPEG", images(#"{"cat": "truncated.jpeg"}"#), path: "images.cat", rule: "not a valid JPEG: "),
             Case("image over 16384 px", images(#"{"wide": "wide.png"}"#), path: "images.wide",
                  rule: "image is 16385x1 px; at most 16384 px a side"),
             Case("image is a directory", images(#"{"dir": "."}"#), path: "images.dir", rule: "not a regular file"),
@@ -125,6 +127,9 @@ final class BadSceneFileTests: XCTestCase {
     private func writeImages(to dir: URL) throws {
         let good = try Bitmap(width: 4, height: 4).pngData()
         try Data("hello".utf8).write(to: dir.appendingPathComponent("text.png"))
+        try Data("hello".utf8).write(to: dir.appendingPathComponent("text.jpg"))
+        // SOI and the start of a JFIF segment, then nothing.
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46]).write(to: dir.appendingPathComponent("truncated.jpeg"))
         var corrupt = good
         for i in 40..<min(corrupt.count, 60) { corrupt[i] ^= 0x5A }
         try Data(corrupt).write(to: dir.appendingPathComponent("corrupt.png"))

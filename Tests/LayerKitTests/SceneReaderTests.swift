@@ -485,6 +485,17 @@ final class SceneReaderTests: XCTestCase {
         assertLayerError(#"{"shadowPath": [0, 0, 1, 1]}"#, "root.shadowPath: expected a path (SVG path data or a shape object), found an array")
     }
 
+    /// A JPEG image entry is read and turned upright: the seed stored 16x8 with EXIF orientation
+    /// 6 (turn 90° clockwise to view) is 8 wide and 16 tall.
+    func testJPEGImageEntryIsReadUpright() throws {
+        let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fuzz/corpus/exif-orientation-6.jpg").path
+        let text = sceneText(root: #"{"contents": "photo"}"#, extra: #""images": {"photo": "\#(seed)"}"#)
+        let scene = try readScene(text, directory: directory.path)
+        let image = try XCTUnwrap(scene.root.contents)
+        XCTAssertEqual([image.width, image.height], [8, 16])
+    }
+
     func testImageErrors() {
         func scene(_ images: String, root: String = "{}") -> String { sceneText(root: root, extra: #""images": \#(images)"#) }
         let missing = directory.appendingPathComponent("img/missing.png").path

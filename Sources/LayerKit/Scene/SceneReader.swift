@@ -104,11 +104,11 @@ private struct SceneReader {
         return canvas
     }
 
-    /// Decodes the PNG at `path` (relative to the scene's directory unless absolute).
+    /// Decodes the PNG or JPEG at `path` (relative to the scene's directory unless absolute).
     func decode(_ path: String, at node: SceneNode) throws -> CGImage {
         let resolved = path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
         do {
-            return try CGImage(contentsOfPNGFile: resolved)
+            return try CGImage(contentsOfFile: resolved)
         } catch {
             throw node.error("\(error)")
         }

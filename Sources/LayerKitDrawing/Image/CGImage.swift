@@ -31,6 +31,18 @@ public final class CGImage: Sendable {
     public convenience init(contentsOfPNGFile path: String) throws {
         self.init(bitmap: try Bitmap(contentsOfPNGFile: path), source: path)
     }
+
+    /// Decodes a JPEG file through libjpeg-turbo, turned upright as its EXIF orientation says
+    /// (as `UIImage` shows a photo); JPEG has no alpha, so the image is opaque.
+    public convenience init(contentsOfJPEGFile path: String) throws {
+        self.init(bitmap: try Bitmap(contentsOfJPEGFile: path), source: path)
+    }
+
+    /// Decodes a PNG or a JPEG file, told apart by signature (or a `.jpg` / `.jpeg` name), as
+    /// scene files' image entries are read.
+    public convenience init(contentsOfFile path: String) throws {
+        self.init(bitmap: try Bitmap(contentsOfFile: path), source: path)
+    }
 }
 
 extension CGImage {

@@ -27,7 +27,10 @@ public enum ImageError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The bytes are not a PNG, or the PNG is truncated or corrupt; `reason` says what is wrong
     /// (libpng's own message once the signature has matched).
     case invalidPNG(source: String, reason: String)
-    /// The image is wider or taller than `Bitmap.maximumPNGSide` pixels.
+    /// The bytes are not a JPEG, or the JPEG is truncated or corrupt; `reason` says what is
+    /// wrong (libjpeg's own message once the signature has matched).
+    case invalidJPEG(source: String, reason: String)
+    /// The image is wider or taller than `Bitmap.maximumPNGSide` pixels (PNG or JPEG).
     case tooLarge(source: String, width: Int, height: Int)
     /// Encoding or writing failed; `destination` is the path, or "PNG data" for `pngData()`.
     case cannotEncode(destination: String, reason: String)
@@ -36,7 +39,7 @@ public enum ImageError: Error, CustomStringConvertible, Equatable, Sendable {
     public var description: String {
         switch self {
         case let .fileNotFound(path), let .unreadable(path, _): return "\(path): \(problem)"
-        case let .invalidPNG(source, _), let .tooLarge(source, _, _): return "\(source): \(problem)"
+        case let .invalidPNG(source, _), let .invalidJPEG(source, _), let .tooLarge(source, _, _): return "\(source): \(problem)"
         case let .cannotEncode(destination, _): return "\(destination): \(problem)"
         }
     }
@@ -51,6 +54,8 @@ public enum ImageError: Error, CustomStringConvertible, Equatable, Sendable {
             return "cannot read: \(reason)"
         case let .invalidPNG(_, reason):
             return "not a valid PNG: \(reason)"
+        case let .invalidJPEG(_, reason):
+            return "not a valid JPEG: \(reason)"
         case let .tooLarge(_, width, height):
             return "image is \(width)x\(height) px; at most \(Bitmap.maximumPNGSide) px a side is supported"
         case let .cannotEncode(_, reason):
@@ -60,7 +65,7 @@ public enum ImageError: Error, CustomStringConvertible, Equatable, Sendable {
 }
 
 extension Bitmap {
-    /// The largest width or height, in pixels, that PNG decoding accepts. A limit keeps a
+    /// The largest width or height, in pixels, that PNG and JPEG decoding accept. A limit keeps a
     /// hostile or broken file from asking for gigabytes of memory (16384² RGBA is already 1 GiB).
     public static let maximumPNGSide = 16384
 
@@ -110,7 +115,7 @@ extension Bitmap {
         return data
     }
 
-    private init(decodingPNG data: [UInt8], source: String) throws {
+    init(decodingPNG data: [UInt8], source: String) throws {
         guard data.starts(with: pngSignature) else {
             throw ImageError.invalidPNG(source: source, reason: data.isEmpty ? "no bytes at all" : "no PNG signature")
         }
@@ -161,7 +166,7 @@ extension Bitmap {
     }
 }
 
-private let pngSignature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+let pngSignature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
 
 /// gAMA, cHRM, sRGB, iCCP: the chunks that would make libpng convert sample values.
 private let colorManagementChunkTypes: Set<[UInt8]> = [

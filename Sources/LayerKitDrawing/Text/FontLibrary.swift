@@ -1,5 +1,6 @@
 import CFontconfig
 import CFreeType
+import CHarfBuzz
 import Foundation
 
 /// Fonts for `CATextLayer`: FreeType faces, found by file path or, for family names, through
@@ -99,8 +100,20 @@ final class FontLibrary: @unchecked Sendable {
 final class FontFace {
     private let face: FT_Face
     private var pixelSize = 0.0
+    /// HarfBuzz's font over the same FreeType face (hb-ft shares its tables), kept at the
+    /// font's own units per em: positions come back in font units, exact, and are scaled here,
+    /// so shaped advances equal FreeType's unhinted ones.
+    let shapingFont: OpaquePointer
 
-    fileprivate init(_ face: FT_Face) { self.face = face }
+    fileprivate init(_ face: FT_Face) {
+        self.face = face
+        let hbFace = hb_ft_face_create_referenced(face)
+        shapingFont = hb_font_create(hbFace)
+        hb_face_destroy(hbFace)
+    }
+
+    /// Pixels per font unit at the current size (HarfBuzz positions are in font units).
+    var pixelsPerUnit: Double { unitsToPixels }
 
     private static let loadFlags = Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
 
@@ -121,12 +134,6 @@ final class FontFace {
 
     /// The glyph for a character; 0 (the missing glyph) when the face has none.
     func glyphIndex(_ scalar: Unicode.Scalar) -> UInt32 { UInt32(FT_Get_Char_Index(face, FT_ULong(scalar.value))) }
-
-    /// How far the pen moves after a glyph.
-    func advance(_ glyph: UInt32) -> Double {
-        guard FT_Load_Glyph(face, glyph, Self.loadFlags) == 0 else { return 0 }
-        return Double(face.pointee.glyph.pointee.linearHoriAdvance) / 65536
-    }
 
     /// The pair kerning between two glyphs (the font's `kern` table), usually negative.
     func kerning(_ left: UInt32, _ right: UInt32) -> Double {
