@@ -18,7 +18,8 @@ public protocol FrameSource {
 }
 
 /// A layer tree drawn as its model says, at any time: commit lays it out
-/// (`layoutIfNeeded()`), and the frame draws its `snapshot()`.
+/// (`layoutIfNeeded()`), and the frame draws its `snapshot()`, which first redraws the layers
+/// marked by `setNeedsDisplay()` (their drawing is timed in the `snapshot` phase).
 public struct LayerTreeSource: FrameSource {
     /// The root of the tree drawn.
     public let root: CALayer

@@ -1,14 +1,30 @@
 import Foundation
 
-/// Receives layout callbacks for a layer it does not own (`CALayerDelegate`).
+/// Receives layout and drawing callbacks for a layer it does not own (`CALayerDelegate`).
+/// Every method has a default, so a delegate implements only what it needs, as with the
+/// optional methods of Core Animation's protocol.
 public protocol CALayerDelegate: AnyObject {
     /// Lays out `layer`'s sublayers; called by `layoutSublayers()` when the layer needs layout.
     func layoutSublayers(of layer: CALayer)
+
+    /// Gives `layer` its contents; called by `display()`. Implement it to set `contents`
+    /// directly; the default draws through `draw(_:in:)` as a layer without a delegate does.
+    func display(_ layer: CALayer)
+
+    /// Draws `layer`'s contents into `ctx` (y down, origin at the bounds' top left, in points);
+    /// called by the layer's default `draw(in:)`.
+    func draw(_ layer: CALayer, in ctx: CGContext)
 }
 
 extension CALayerDelegate {
     /// Does nothing, as Core Animation's default.
     public func layoutSublayers(of layer: CALayer) {}
+
+    /// Draws the layer's contents into a new backing image (the layer's own display).
+    public func display(_ layer: CALayer) { layer.displayByDrawing() }
+
+    /// Draws nothing.
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
 }
 
 /// Why a change to a layer tree was refused.
@@ -116,7 +132,13 @@ open class CALayer: CAMediaTiming {
     /// Whether `layoutSublayers()` is running, when implicit layout marks are skipped.
     private var isLayingOut = false
 
-    /// Receives `layoutSublayers(of:)`.
+    /// Whether `displayIfNeeded()` will call `display()` (`setNeedsDisplay()`).
+    var displayPending = false
+
+    /// Whether changing the bounds' size marks the layer as needing display.
+    public var needsDisplayOnBoundsChange = false
+
+    /// Receives `layoutSublayers(of:)`, `display(_:)` and `draw(_:in:)`.
     public weak var delegate: CALayerDelegate?
 
     /// A layer with Core Animation's defaults.
@@ -187,6 +209,21 @@ open class CALayer: CAMediaTiming {
     /// (`layoutSublayers(of:)`); subclasses override it, as in the book.
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
 
+    // MARK: Drawing (see CALayer+Display.swift)
+
+    /// Gives the layer its contents now: if there is a delegate, its `display(_:)` (whose
+    /// default draws as below); otherwise draws into a new image of the bounds' size at
+    /// `contentsScale` pixels per point (through `draw(in:)`) and sets `contents` to it.
+    /// Subclasses override it to set `contents` themselves.
+    open func display() {
+        if let delegate { delegate.display(self) } else { displayByDrawing() }
+    }
+
+    /// Draws the layer's contents into `ctx`, whose user space is the layer's bounds with y
+    /// down. The default asks the `delegate` (`draw(_:in:)`), and draws nothing without one;
+    /// subclasses override it.
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+
     /// A name for probes, errors and profiles.
     public var name: String? {
         get { properties.name }
@@ -196,7 +233,12 @@ open class CALayer: CAMediaTiming {
     /// The layer's own coordinate space: origin shifts the sublayers, size is what it draws.
     public var bounds: CGRect {
         get { properties.bounds }
-        set { if setIfFinite(&properties.bounds, newValue) { markGeometryChanged() } }
+        set {
+            let oldSize = properties.bounds.size
+            guard setIfFinite(&properties.bounds, newValue) else { return }
+            markGeometryChanged()
+            if needsDisplayOnBoundsChange && properties.bounds.size != oldSize { setNeedsDisplay() }
+        }
     }
 
     /// Where the anchor point sits in the superlayer's bounds space.

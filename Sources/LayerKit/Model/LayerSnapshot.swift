@@ -48,7 +48,8 @@ public final class LayerSnapshot: Sendable {
 }
 
 extension CALayer {
-    /// Lays the tree out, then copies it into an immutable `LayerSnapshot`. Subtrees that have
+    /// Lays the tree out, displays the layers marked by `setNeedsDisplay()` (only those: a mark
+    /// is what lets the copy reach a layer), then copies it into an immutable `LayerSnapshot`. Subtrees that have
     /// not changed since the last snapshot are not copied again: the new snapshot shares their
     /// snapshots with the last one (the same objects), so an unchanged tree gives back the very
     /// same snapshot.
@@ -59,6 +60,9 @@ extension CALayer {
 
     func copyTree() -> LayerSnapshot {
         guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { copyTree() } }
+        // Marked layers draw here, as Core Animation displays them at commit: a mark drops the
+        // kept snapshots above the layer, so only marked layers are reached and redrawn.
+        if displayPending { displayIfNeeded() }
         if let kept = cachedSnapshot { return kept }
         let s = LayerSnapshot(properties: properties, kind: snapshotKind,
                               sublayers: sublayerListStorage.map { $0.copyTree() },

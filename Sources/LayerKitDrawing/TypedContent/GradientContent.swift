@@ -56,7 +56,7 @@ enum GradientContent {
 
     /// Premultiplied colours with their locations: the given ones when there is one per colour,
     /// otherwise evenly spaced from 0 to 1 (Core Animation's default).
-    private static func stops(_ colors: [CGColor], _ locations: [CGFloat]?) -> [(location: Double, color: SIMD4<Double>)] {
+    static func stops(_ colors: [CGColor], _ locations: [CGFloat]?) -> [(location: Double, color: SIMD4<Double>)] {
         let n = colors.count
         var locs: [Double] = (0..<n).map { i in n > 1 ? Double(i) / Double(n - 1) : 0 }
         if let given = locations, given.count == n { locs = given.map { Double($0) } }
@@ -68,7 +68,7 @@ enum GradientContent {
 
     /// The colour at gradient parameter `t`: clamped to the end colours, linear between
     /// neighbouring stops; where two stops share a location the later one wins.
-    private static func color(_ stops: [(location: Double, color: SIMD4<Double>)], at t: Double) -> SIMD4<Double> {
+    static func color(_ stops: [(location: Double, color: SIMD4<Double>)], at t: Double) -> SIMD4<Double> {
         guard t > stops[0].location else { return stops[0].color }
         for i in 1..<stops.count where t <= stops[i].location {
             let (l0, c0) = stops[i - 1], (l1, c1) = stops[i]

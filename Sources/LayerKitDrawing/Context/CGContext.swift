@@ -1,0 +1,597 @@
+import Foundation
+
+/// A Quartz 2D drawing destination (`CGContext`): here, a bitmap context over RGBA8 pixels.
+///
+/// As on Apple platforms, user space starts with its origin at the bottom left and y up (the
+/// `ctm` starts as the identity; the context flips onto its top-down rows itself). Paths are
+/// built in user space and transformed by the CTM as each element is added, so changing the
+/// CTM later does not move them. Fills and strokes go through LayerKit's one rasterizer
+/// (`PathRasterizer`, with strokes outlined by `PathStroker` under the CTM at stroke time),
+/// antialiased, clipped by the clip of the graphics state and blended by the blend mode.
+/// Non-finite numbers (NaN or infinite coordinates, transforms, widths) are ignored.
+open class CGContext {
+    /// The pixels, top row first, premultiplied RGBA: the working copy, kept in step with the
+    /// caller's memory (`data`) before and after each drawing call.
+    private var bitmap: Bitmap
+    private let memory: UnsafeMutableRawPointer
+    private let ownsMemory: Bool
+    private let layout: PixelLayout
+
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Bytes from the start of one row to the next in `data`.
+    public let bytesPerRow: Int
+    /// Bits per colour component: 8.
+    public let bitsPerComponent: Int = 8
+    /// Bits per pixel: 32.
+    public let bitsPerPixel: Int = 32
+    /// The colour space the context was made with.
+    public let colorSpace: CGColorSpace?
+    /// The pixel layout the context was made with.
+    public let bitmapInfo: CGBitmapInfo
+    /// The alpha info part of `bitmapInfo`.
+    public var alphaInfo: CGImageAlphaInfo { layout.alphaInfo }
+    /// The pixel memory: the caller's, or memory the context owns for its lifetime.
+    public var data: UnsafeMutableRawPointer? { memory }
+
+    private struct GState {
+        var ctm = CGAffineTransform.identity
+        var fill = PremultipliedColor(r: 0, g: 0, b: 0, a: 1)
+        var stroke = PremultipliedColor(r: 0, g: 0, b: 0, a: 1)
+        var alpha: Float = 1
+        var lineWidth: Double = 1
+        var lineCap = CGLineCap.butt
+        var lineJoin = CGLineJoin.miter
+        var miterLimit: Double = 10
+        var dashes: [Double]? = nil
+        var dashPhase: Double = 0
+        var blendMode = CGBlendMode.normal
+        var antialias = true
+        var interpolationQuality = CGInterpolationQuality.default
+        /// Coverage 0…255 per pixel that drawing is limited to; `nil` for no clip.
+        var clip: [UInt8]? = nil
+    }
+    private var state = GState()
+    private var stack: [GState] = []
+    /// The current path, in device space (y up, in pixels).
+    private var path = CGMutablePath()
+
+    /// A bitmap context over `data` (or over memory it allocates when `data` is `nil`), as
+    /// `CGBitmapContextCreate`. Supported: 8 bits per component in an RGB space, with alpha info
+    /// `premultipliedLast`, `premultipliedFirst`, `noneSkipLast` or `noneSkipFirst`, in the
+    /// default/32-bit big or 32-bit little byte order. Anything else, an empty or over-large
+    /// size (more than `CanvasSizeError.maximumSide` a side), or a `bytesPerRow` below
+    /// `4 × width` gives `nil`. With `data == nil` a `bytesPerRow` of 0 means `4 × width`.
+    public init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int,
+                 space: CGColorSpace, bitmapInfo: UInt32) {
+        let info = CGBitmapInfo(rawValue: bitmapInfo)
+        guard bitsPerComponent == 8, space.numberOfComponents == 3,
+              width > 0, height > 0, width <= CanvasSizeError.maximumSide, height <= CanvasSizeError.maximumSide,
+              let layout = PixelLayout(info) else { return nil }
+        let rowBytes = data == nil && bytesPerRow == 0 ? width * 4 : bytesPerRow
+        guard rowBytes >= width * 4, rowBytes <= Int(Int32.max) / height else { return nil }
+        self.width = width; self.height = height; self.bytesPerRow = rowBytes
+        self.colorSpace = space; self.bitmapInfo = info; self.layout = layout
+        if let data {
+            memory = data; ownsMemory = false
+        } else {
+            memory = UnsafeMutableRawPointer.allocate(byteCount: rowBytes * height, alignment: 16)
+            memory.initializeMemory(as: UInt8.self, repeating: 0, count: rowBytes * height)
+            ownsMemory = true
+        }
+        bitmap = Bitmap(width: width, height: height)
+        load(everyPixel)
+    }
+
+    deinit { if ownsMemory { memory.deallocate() } }
+
+    // MARK: Pixel memory
+
+    /// Where R, G, B and A lie within a pixel's four bytes (A `nil` when skipped: opaque).
+    private struct PixelLayout {
+        let alphaInfo: CGImageAlphaInfo
+        let r: Int, g: Int, b: Int, a: Int?
+        /// The byte that is skipped, written as 255.
+        let skip: Int?
+
+        init?(_ info: CGBitmapInfo) {
+            guard let alpha = CGImageAlphaInfo(rawValue: info.intersection(.alphaInfoMask).rawValue),
+                  !info.contains(.floatComponents) else { return nil }
+            let order = info.intersection(.byteOrderMask)
+            guard order == .byteOrderDefault || order == .byteOrder32Big || order == .byteOrder32Little else { return nil }
+            // Big-endian order of the 32-bit pixel, then reversed for little-endian memory.
+            var slots: [Character]
+            switch alpha {
+            case .premultipliedLast: slots = ["r", "g", "b", "a"]
+            case .premultipliedFirst: slots = ["a", "r", "g", "b"]
+            case .noneSkipLast: slots = ["r", "g", "b", "x"]
+            case .noneSkipFirst: slots = ["x", "r", "g", "b"]
+            default: return nil
+            }
+            if order == .byteOrder32Little { slots.reverse() }
+            alphaInfo = alpha
+            r = slots.firstIndex(of: "r")!; g = slots.firstIndex(of: "g")!; b = slots.firstIndex(of: "b")!
+            a = slots.firstIndex(of: "a"); skip = slots.firstIndex(of: "x")
+        }
+    }
+
+    /// A box of pixels: columns `x0..<x1`, rows `y0..<y1` (top down).
+    private typealias PixelBox = (x0: Int, y0: Int, x1: Int, y1: Int)
+
+    /// Calls `body` with each pixel's byte offset in the caller's memory and in the bitmap.
+    private func forEachPixel(in box: PixelBox, _ body: (_ memory: Int, _ bitmap: Int) -> Void) {
+        for y in box.y0..<box.y1 { for x in box.x0..<box.x1 { body(y * bytesPerRow + x * 4, (y * width + x) * 4) } }
+    }
+
+    /// All the context's pixels.
+    private var everyPixel: PixelBox { (0, 0, width, height) }
+
+    /// Reads the caller's memory in `box` into the working bitmap (a caller may write pixels
+    /// between calls).
+    private func load(_ box: PixelBox) {
+        let src = memory.assumingMemoryBound(to: UInt8.self)
+        let layout = layout
+        bitmap.pixels.withUnsafeMutableBufferPointer { dst in
+            forEachPixel(in: box) { s, d in
+                dst[d] = src[s + layout.r]; dst[d + 1] = src[s + layout.g]; dst[d + 2] = src[s + layout.b]
+                dst[d + 3] = layout.a.map { src[s + $0] } ?? 255
+            }
+        }
+    }
+
+    /// Writes the working bitmap in `box` back to the caller's memory.
+    private func store(_ box: PixelBox) {
+        let dst = memory.assumingMemoryBound(to: UInt8.self)
+        let layout = layout
+        bitmap.pixels.withUnsafeBufferPointer { src in
+            forEachPixel(in: box) { d, s in
+                dst[d + layout.r] = src[s]; dst[d + layout.g] = src[s + 1]; dst[d + layout.b] = src[s + 2]
+                if let a = layout.a { dst[d + a] = src[s + 3] }
+                if let x = layout.skip { dst[d + x] = 255 }
+            }
+        }
+    }
+
+    /// Runs one drawing operation that reads and writes only the pixels in `box` on the working
+    /// bitmap, in step with the caller's memory: a small drawing copies few pixels.
+    private func paint(_ box: PixelBox, _ body: () -> Void) {
+        load(box)
+        body()
+        store(box)
+    }
+
+    /// An image of the context's current pixels (`makeImage()`), premultiplied RGBA.
+    public func makeImage() -> CGImage? {
+        load(everyPixel)
+        return CGImage(bitmap: bitmap, source: "CGContext")
+    }
+
+    // MARK: Graphics state
+
+    /// Pushes a copy of the graphics state (CTM, colours, line style, blend mode, clip).
+    public func saveGState() { stack.append(state) }
+
+    /// Pops the graphics state saved last; a restore with none saved is ignored.
+    public func restoreGState() { if let s = stack.popLast() { state = s } }
+
+    /// The current transformation matrix: user space to the context's y-up device space.
+    public var ctm: CGAffineTransform { state.ctm }
+
+    private func setCTM(_ t: CGAffineTransform) {
+        guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) else { return }
+        state.ctm = t
+    }
+
+    /// Moves user space's origin by (`tx`, `ty`) user units.
+    public func translateBy(x tx: CGFloat, y ty: CGFloat) { setCTM(state.ctm.translatedBy(x: tx, y: ty)) }
+    /// Scales user space.
+    public func scaleBy(x sx: CGFloat, y sy: CGFloat) { setCTM(state.ctm.scaledBy(x: sx, y: sy)) }
+    /// Rotates user space by `angle` radians (counterclockwise in y-up space).
+    public func rotate(by angle: CGFloat) { setCTM(state.ctm.rotated(by: angle)) }
+    /// Applies `transform` to user space before the current CTM.
+    public func concatenate(_ transform: CGAffineTransform) { setCTM(transform.concatenating(state.ctm)) }
+
+    /// Sets the fill colour.
+    public func setFillColor(_ color: CGColor) { state.fill = PremultipliedColor(color) }
+    /// Sets the fill colour from sRGB components.
+    public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        setFillColor(CGColor(red: red, green: green, blue: blue, alpha: alpha))
+    }
+    /// Sets the stroke colour.
+    public func setStrokeColor(_ color: CGColor) { state.stroke = PremultipliedColor(color) }
+    /// Sets the stroke colour from sRGB components.
+    public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        setStrokeColor(CGColor(red: red, green: green, blue: blue, alpha: alpha))
+    }
+    /// Sets the opacity everything drawn is multiplied by (clamped to 0…1).
+    public func setAlpha(_ alpha: CGFloat) { if alpha.isFinite { state.alpha = Float(min(max(alpha, 0), 1)) } }
+    /// Sets the stroke width in user units (negative or non-finite widths are ignored).
+    public func setLineWidth(_ width: CGFloat) { if width.isFinite, width >= 0 { state.lineWidth = Double(width) } }
+    /// Sets the ends of stroked open subpaths and dashes.
+    public func setLineCap(_ cap: CGLineCap) { state.lineCap = cap }
+    /// Sets the corners of strokes.
+    public func setLineJoin(_ join: CGLineJoin) { state.lineJoin = join }
+    /// Sets the longest miter, as a multiple of the line width.
+    public func setMiterLimit(_ limit: CGFloat) { if limit.isFinite { state.miterLimit = Double(limit) } }
+    /// Sets the dash pattern (alternating painted and unpainted lengths in user units) and how
+    /// far into it each subpath starts; empty `lengths` draws solid lines.
+    public func setLineDash(phase: CGFloat, lengths: [CGFloat]) {
+        guard phase.isFinite, lengths.allSatisfy(\.isFinite) else { return }
+        state.dashes = lengths.isEmpty ? nil : lengths.map { Double($0) }
+        state.dashPhase = Double(phase)
+    }
+    /// Sets how drawing combines with the pixels beneath.
+    public func setBlendMode(_ mode: CGBlendMode) { state.blendMode = mode }
+    /// Turns antialiasing on or off; off, a pixel is painted when at least half of it is covered.
+    public func setShouldAntialias(_ antialias: Bool) { state.antialias = antialias }
+    /// How images are resampled by `draw(_:in:)`.
+    public var interpolationQuality: CGInterpolationQuality {
+        get { state.interpolationQuality }
+        set { state.interpolationQuality = newValue }
+    }
+
+    // MARK: Path
+
+    private var hasCurrentPoint: Bool { !path.isEmpty }
+
+    private func device(_ p: CGPoint) -> CGPoint? {
+        let q = p.applying(state.ctm)
+        return q.x.isFinite && q.y.isFinite ? q : nil
+    }
+
+    /// Empties the current path.
+    public func beginPath() { path = CGMutablePath() }
+    /// Whether the current path has no elements.
+    public var isPathEmpty: Bool { path.isEmpty }
+    /// The current point in user space (`.zero` for an empty path).
+    public var currentPointOfPath: CGPoint { path.currentPoint.applying(state.ctm.inverted()) }
+    /// The bounding box of the current path, control points included, in user space; null
+    /// for an empty path.
+    public var boundingBoxOfPath: CGRect {
+        path.isEmpty ? .null : path.boundingBox.applying(state.ctm.inverted())
+    }
+
+    /// Starts a new subpath at `point`.
+    public func move(to point: CGPoint) { if let p = device(point) { path.move(to: p) } }
+    /// Adds a line from the current point (or starts a subpath when there is none).
+    public func addLine(to point: CGPoint) {
+        guard let p = device(point) else { return }
+        hasCurrentPoint ? path.addLine(to: p) : path.move(to: p)
+    }
+    /// Adds a cubic Bézier from the current point.
+    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
+        guard let p = device(end), let c1 = device(control1), let c2 = device(control2) else { return }
+        hasCurrentPoint ? path.addCurve(to: p, control1: c1, control2: c2) : path.move(to: p)
+    }
+    /// Adds a quadratic Bézier from the current point.
+    public func addQuadCurve(to end: CGPoint, control: CGPoint) {
+        guard let p = device(end), let c = device(control) else { return }
+        hasCurrentPoint ? path.addQuadCurve(to: p, control: c) : path.move(to: p)
+    }
+    /// Closes the current subpath.
+    public func closePath() { if hasCurrentPoint { path.closeSubpath() } }
+
+    /// Adds a closed rectangle.
+    public func addRect(_ rect: CGRect) { addPath(CGPath(rect: rect)) }
+    /// Adds closed rectangles.
+    public func addRects(_ rects: [CGRect]) { rects.forEach(addRect) }
+    /// Adds a closed ellipse inscribed in `rect`.
+    public func addEllipse(in rect: CGRect) { addPath(CGPath(ellipseIn: rect)) }
+    /// Adds line segments joining `points` in order.
+    public func addLines(between points: [CGPoint]) {
+        guard let first = points.first else { return }
+        move(to: first)
+        points.dropFirst().forEach(addLine)
+    }
+
+    /// Adds a circular arc of `radius` about `center` from `startAngle` to `endAngle` (radians,
+    /// counterclockwise from +x in user space), turning clockwise (decreasing angles) or not;
+    /// a line joins the current point to the arc's start. A sweep is at most a full circle.
+    public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        guard [center.x, center.y, radius, startAngle, endAngle].allSatisfy(\.isFinite) else { return }
+        let r = Double(abs(radius)), a0 = Double(startAngle)
+        var sweep = Double(endAngle) - a0
+        let turn = 2 * Double.pi
+        if clockwise, sweep > 0 { sweep = sweep.truncatingRemainder(dividingBy: turn) - turn }
+        if !clockwise, sweep < 0 { sweep = sweep.truncatingRemainder(dividingBy: turn) + turn }
+        sweep = min(max(sweep, -turn), turn)
+        func point(_ a: Double) -> CGPoint { CGPoint(x: Double(center.x) + r * cos(a), y: Double(center.y) + r * sin(a)) }
+        addLine(to: point(a0))
+        let pieces = max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up)))
+        let step = sweep / Double(pieces)
+        // A cubic through the ends of an arc of angle φ, tangent there: handles 4/3·tan(φ/4)·r long.
+        let h = 4.0 / 3.0 * tan(step / 4) * r
+        for i in 0..<pieces {
+            let s = a0 + Double(i) * step, e = s + step
+            let p0 = point(s), p1 = point(e)
+            addCurve(to: p1, control1: CGPoint(x: Double(p0.x) - h * sin(s), y: Double(p0.y) + h * cos(s)),
+                     control2: CGPoint(x: Double(p1.x) + h * sin(e), y: Double(p1.y) - h * cos(e)))
+        }
+    }
+
+    /// Adds `path` (in user space) to the current path.
+    public func addPath(_ path: CGPath) {
+        for e in path.elements {
+            switch e {
+            case .moveTo(let p): move(to: p)
+            case .lineTo(let p): addLine(to: p)
+            case .quadCurveTo(let p, let c): addQuadCurve(to: p, control: c)
+            case .curveTo(let p, let c1, let c2): addCurve(to: p, control1: c1, control2: c2)
+            case .closeSubpath: closePath()
+            }
+        }
+    }
+
+    // MARK: Painting
+
+    /// Device space (y up) to bitmap pixels (rows top down).
+    private var deviceToPixels: CGAffineTransform { CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height)) }
+
+    /// Whether `t` is finite and maps areas to areas, so that it can be inverted.
+    private static func isInvertible(_ t: CGAffineTransform) -> Bool {
+        let det = Double(t.a * t.d - t.b * t.c)
+        return det != 0 && det.isFinite
+    }
+
+    /// The bitmap row position of a device (y-up) point.
+    private func pixel(_ p: CGPoint) -> PathRasterizer.Point {
+        PathRasterizer.Point(Double(p.x), Double(height) - Double(p.y))
+    }
+
+    /// Coverage of `polygons` (in pixels, top-down) under `rule`, within the context, with the
+    /// box of pixels it was computed for; `nil` when nothing is inside the context.
+    private func coverage(_ polygons: [[PathRasterizer.Point]], rule: CGPathFillRule)
+        -> (cover: [UInt8], x0: Int, y0: Int, w: Int, h: Int)? {
+        var lo = PathRasterizer.Point(repeating: .infinity), hi = -lo
+        for poly in polygons { for p in poly { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) } }
+        guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
+        let x0 = max(Int(lo.x.rounded(.down)), 0), y0 = max(Int(lo.y.rounded(.down)), 0)
+        let x1 = min(Int(hi.x.rounded(.up)), width), y1 = min(Int(hi.y.rounded(.up)), height)
+        guard x0 < x1, y0 < y1 else { return nil }
+        let shift = PathRasterizer.Point(Double(x0), Double(y0))
+        var cover = PathRasterizer.coverage(of: polygons.map { $0.map { $0 - shift } },
+                                            rule: rule == .evenOdd ? .evenOdd : .nonZero, width: x1 - x0, height: y1 - y0)
+        if !state.antialias { for i in cover.indices { cover[i] = cover[i] >= 128 ? 255 : 0 } }
+        return (cover, x0, y0, x1 - x0, y1 - y0)
+    }
+
+    /// The current path's subpaths as polygons in pixels.
+    private func fillPolygons() -> [[PathRasterizer.Point]] {
+        PathRasterizer.polylines(path, map: pixel).map(\.points)
+    }
+
+    /// The current path's stroke outline in pixels. The stroke is outlined in user space under
+    /// the CTM at stroke time (as Core Graphics strokes), then mapped to pixels, so a scaled
+    /// CTM scales the line width and dashes and a non-uniform one makes an elliptical pen.
+    private func strokePolygons() -> [[PathRasterizer.Point]] {
+        let t = state.ctm
+        guard Self.isInvertible(t), state.lineWidth > 0 else { return [] }
+        let inverse = t.inverted()
+        let halfWidth = state.lineWidth / 2
+        let stroker = PathStroker(halfWidth: halfWidth, cap: CAShapeLayerLineCap(state.lineCap),
+                                  join: CAShapeLayerLineJoin(state.lineJoin), miterLimit: state.miterLimit,
+                                  dashes: state.dashes, dashPhase: state.dashPhase, start: 0, end: 1)
+        // Flattening happens in user space: tighten it by the CTM's largest stretch.
+        let stretch = max(abs(Double(t.a)) + abs(Double(t.c)), abs(Double(t.b)) + abs(Double(t.d)), 1e-9)
+        let lines = PathRasterizer.polylines(path, maxTurn: PathStroker.maxTurn(halfWidth: halfWidth * stretch)) {
+            let u = $0.applying(inverse)
+            return PathRasterizer.Point(Double(u.x), Double(u.y)) * stretch
+        }
+        return stroker.outline(lines.map { PathRasterizer.Polyline(points: $0.points.map { $0 / stretch }, closed: $0.closed) })
+            .map { $0.map { pixel(CGPoint(x: $0.x, y: $0.y).applying(t)) } }
+    }
+
+    /// Blends `color(pixelIndex)` over the coverage, limited by the clip, under the blend mode.
+    private func composite(_ c: (cover: [UInt8], x0: Int, y0: Int, w: Int, h: Int),
+                           mode: CGBlendMode? = nil, color: (Int) -> PremultipliedColor) {
+        let mode = mode ?? state.blendMode
+        let alpha = state.alpha
+        paint((c.x0, c.y0, c.x0 + c.w, c.y0 + c.h)) {
+            for row in 0..<c.h {
+                for col in 0..<c.w {
+                    var k = Int(c.cover[row * c.w + col])
+                    guard k > 0 else { continue }
+                    let i = (c.y0 + row) * width + c.x0 + col
+                    if let clip = state.clip { k = (k * Int(clip[i]) + 127) / 255; if k == 0 { continue } }
+                    var s = color(i)
+                    s.r *= alpha; s.g *= alpha; s.b *= alpha; s.a *= alpha
+                    bitmap.blend(s, coverage: UInt8(k), pixel: i, mode: mode)
+                }
+            }
+        }
+    }
+
+    /// Fills the current path under `rule` with the fill colour, then empties the path.
+    public func fillPath(using rule: CGPathFillRule = .winding) {
+        defer { beginPath() }
+        guard let c = coverage(fillPolygons(), rule: rule) else { return }
+        let fill = state.fill
+        composite(c) { _ in fill }
+    }
+
+    /// Fills the current path with the even-odd rule (`eoFillPath`).
+    public func eoFillPath() { fillPath(using: .evenOdd) }
+
+    /// Strokes the current path with the stroke colour and line style, then empties the path.
+    public func strokePath() {
+        defer { beginPath() }
+        guard let c = coverage(strokePolygons(), rule: .winding) else { return }
+        let stroke = state.stroke
+        composite(c) { _ in stroke }
+    }
+
+    /// Paints the current path as `mode` says (fill, then stroke on top), then empties it.
+    public func drawPath(using mode: CGPathDrawingMode) {
+        let kept = path
+        switch mode {
+        case .fill: fillPath(using: .winding)
+        case .eoFill: fillPath(using: .evenOdd)
+        case .stroke: strokePath()
+        case .fillStroke, .eoFillStroke:
+            fillPath(using: mode == .fillStroke ? .winding : .evenOdd)
+            path = kept
+            strokePath()
+        }
+    }
+
+    /// Runs `body` on a path of its own, keeping the current path (the rectangle and ellipse
+    /// conveniences leave it alone, as in Core Graphics).
+    private func withPath(_ body: () -> Void) {
+        let kept = path
+        beginPath()
+        body()
+        path = kept
+    }
+
+    /// Fills a rectangle with the fill colour.
+    public func fill(_ rect: CGRect) { withPath { addRect(rect); fillPath() } }
+    /// Fills rectangles with the fill colour.
+    public func fill(_ rects: [CGRect]) { withPath { addRects(rects); fillPath() } }
+    /// Strokes a rectangle with the stroke colour and line style.
+    public func stroke(_ rect: CGRect) { withPath { addRect(rect); strokePath() } }
+    /// Strokes a rectangle with a line of `width` (the state's width is kept).
+    public func stroke(_ rect: CGRect, width: CGFloat) {
+        saveGState(); setLineWidth(width); stroke(rect); restoreGState()
+    }
+    /// Fills the ellipse inscribed in `rect`.
+    public func fillEllipse(in rect: CGRect) { withPath { addEllipse(in: rect); fillPath() } }
+    /// Strokes the ellipse inscribed in `rect`.
+    public func strokeEllipse(in rect: CGRect) { withPath { addEllipse(in: rect); strokePath() } }
+    /// Strokes a line between each pair of points (a trailing odd point is ignored).
+    public func strokeLineSegments(between points: [CGPoint]) {
+        withPath {
+            for i in stride(from: 0, to: points.count - 1, by: 2) { move(to: points[i]); addLine(to: points[i + 1]) }
+            strokePath()
+        }
+    }
+
+    /// Makes a rectangle transparent black, whatever the blend mode and alpha (within the clip).
+    public func clear(_ rect: CGRect) {
+        withPath {
+            addRect(rect)
+            if let c = coverage(fillPolygons(), rule: .winding) { composite(c, mode: .clear) { _ in .clear } }
+        }
+    }
+
+    // MARK: Clipping
+
+    /// Intersects the clip with the current path filled under `rule`, then empties the path.
+    public func clip(using rule: CGPathFillRule = .winding) {
+        defer { beginPath() }
+        var mask = [UInt8](repeating: 0, count: width * height)
+        if let c = coverage(fillPolygons(), rule: rule) {
+            for row in 0..<c.h { for col in 0..<c.w { mask[(c.y0 + row) * width + c.x0 + col] = c.cover[row * c.w + col] } }
+        }
+        if let old = state.clip {
+            for i in mask.indices where mask[i] > 0 { mask[i] = UInt8((Int(mask[i]) * Int(old[i]) + 127) / 255) }
+        }
+        state.clip = mask
+    }
+
+    /// Intersects the clip with a rectangle.
+    public func clip(to rect: CGRect) { withPath { addRect(rect); clip() } }
+
+    /// Intersects the clip with rectangles.
+    public func clip(to rects: [CGRect]) { withPath { addRects(rects); clip() } }
+
+    /// The bounding box of the clip in user space (the whole context when unclipped).
+    public var boundingBoxOfClipPath: CGRect {
+        var r = CGRect(x: 0, y: 0, width: width, height: height)
+        if let clip = state.clip {
+            var (x0, y0, x1, y1) = (width, height, 0, 0)
+            for y in 0..<height { for x in 0..<width where clip[y * width + x] > 0 {
+                x0 = min(x0, x); x1 = max(x1, x + 1); y0 = min(y0, y); y1 = max(y1, y + 1)
+            } }
+            r = x0 < x1 ? CGRect(x: x0, y: height - y1, width: x1 - x0, height: y1 - y0) : .null
+        }
+        return r.isNull ? r : r.applying(state.ctm.inverted())
+    }
+
+    // MARK: Gradients
+
+    /// Paints `gradient` along the line from `start` to `end` (user space) over the whole clip:
+    /// each pixel's colour is that at its centre's projection onto the line. Without `options`
+    /// only the band between the lines through `start` and `end` square to it is painted.
+    public func drawLinearGradient(_ gradient: CGGradient, start: CGPoint, end: CGPoint,
+                                   options: CGGradientDrawingOptions) {
+        guard Self.isInvertible(state.ctm), [start.x, start.y, end.x, end.y].allSatisfy(\.isFinite) else { return }
+        let back = state.ctm.concatenating(deviceToPixels).inverted()
+        let s = PathRasterizer.Point(Double(start.x), Double(start.y))
+        let d = PathRasterizer.Point(Double(end.x), Double(end.y)) - s
+        let len2 = d.dot(d)
+        let stops = GradientContent.stops(gradient.colors, gradient.locations)
+        var cover = [UInt8](repeating: 0, count: width * height)
+        var colors = [PremultipliedColor](repeating: .clear, count: width * height)
+        for i in cover.indices {
+            let u = CGPoint(x: Double(i % width) + 0.5, y: Double(i / width) + 0.5).applying(back)
+            let param = len2 > 0 ? (PathRasterizer.Point(Double(u.x), Double(u.y)) - s).dot(d) / len2 : 0
+            if param < 0 && !options.contains(.drawsBeforeStartLocation) { continue }
+            if param > 1 && !options.contains(.drawsAfterEndLocation) { continue }
+            let c = GradientContent.color(stops, at: param)
+            cover[i] = 255
+            colors[i] = PremultipliedColor(r: Float(c[0]), g: Float(c[1]), b: Float(c[2]), a: Float(c[3]))
+        }
+        composite((cover, 0, 0, width, height)) { colors[$0] }
+    }
+
+    // MARK: Images
+
+    /// Draws `image` upright into `rect` of user space (its top row at the rect's top, that is
+    /// its maximum y), through the CTM, resampled as `interpolationQuality` says: nearest for
+    /// `.none`, else bilinear with edges clamped. The rectangle's edges are antialiased and the
+    /// clip, alpha and blend mode apply.
+    public func draw(_ image: CGImage, in rect: CGRect) {
+        let r = rect.standardized
+        guard image.width > 0, image.height > 0, r.width > 0, r.height > 0 else { return }
+        // Image pixel space (x right, y down, in pixels) to user space, then to bitmap pixels.
+        let toUser = CGAffineTransform(a: r.width / CGFloat(image.width), b: 0, c: 0, d: -r.height / CGFloat(image.height),
+                                       tx: r.minX, ty: r.maxY)
+        let toPixels = toUser.concatenating(state.ctm).concatenating(deviceToPixels)
+        guard Self.isInvertible(toPixels) else { return }
+        let back = toPixels.inverted()
+        var cover: (cover: [UInt8], x0: Int, y0: Int, w: Int, h: Int)?
+        withPath { addRect(r); cover = coverage(fillPolygons(), rule: .winding) }
+        guard let c = cover else { return }
+        let src = image.bitmap
+        let nearest = state.interpolationQuality == .none
+        composite(c) { i in
+            let p = CGPoint(x: Double(i % self.width) + 0.5, y: Double(i / self.width) + 0.5).applying(back)
+            return nearest ? Self.nearest(src, Double(p.x), Double(p.y)) : Self.bilinear(src, Double(p.x), Double(p.y))
+        }
+    }
+
+    private static func texel(_ b: Bitmap, _ x: Int, _ y: Int) -> PremultipliedColor {
+        let px = b[min(max(x, 0), b.width - 1), min(max(y, 0), b.height - 1)]
+        return PremultipliedColor(r: Float(px.r) / 255, g: Float(px.g) / 255, b: Float(px.b) / 255, a: Float(px.a) / 255)
+    }
+
+    private static func nearest(_ b: Bitmap, _ x: Double, _ y: Double) -> PremultipliedColor {
+        texel(b, Int(x.rounded(.down)), Int(y.rounded(.down)))
+    }
+
+    private static func bilinear(_ b: Bitmap, _ x: Double, _ y: Double) -> PremultipliedColor {
+        let fx = x - 0.5, fy = y - 0.5
+        let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
+        let tx = Float(fx - Double(x0)), ty = Float(fy - Double(y0))
+        let c00 = texel(b, x0, y0), c10 = texel(b, x0 + 1, y0), c01 = texel(b, x0, y0 + 1), c11 = texel(b, x0 + 1, y0 + 1)
+        func mix(_ a: Float, _ b: Float, _ c: Float, _ d: Float) -> Float {
+            (a * (1 - tx) + b * tx) * (1 - ty) + (c * (1 - tx) + d * tx) * ty
+        }
+        return PremultipliedColor(r: mix(c00.r, c10.r, c01.r, c11.r), g: mix(c00.g, c10.g, c01.g, c11.g),
+                                  b: mix(c00.b, c10.b, c01.b, c11.b), a: mix(c00.a, c10.a, c01.a, c11.a))
+    }
+}
+
+extension CAShapeLayerLineCap {
+    init(_ cap: CGLineCap) {
+        switch cap { case .butt: self = .butt; case .round: self = .round; case .square: self = .square }
+    }
+}
+
+extension CAShapeLayerLineJoin {
+    init(_ join: CGLineJoin) {
+        switch join { case .miter: self = .miter; case .round: self = .round; case .bevel: self = .bevel }
+    }
+}
