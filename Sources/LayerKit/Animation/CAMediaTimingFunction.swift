@@ -62,7 +62,7 @@ open class CAMediaTimingFunction: @unchecked Sendable, Equatable {
 
     /// The eased fraction for elapsed fraction `x` (clamped to 0…1): solves the curve's x(s) = x
     /// to 1e-7 by bisection (x(s) is monotonic) and returns y(s).
-    public func evaluate(_ x: Double) -> Double {
+    package func evaluate(_ x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         let (x1, y1, x2, y2) = (Double(points[0]), Double(points[1]), Double(points[2]), Double(points[3]))
