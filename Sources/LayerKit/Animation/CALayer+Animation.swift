@@ -95,6 +95,8 @@ extension CALayer {
     private func presentationTree(parentTime tp: CFTimeInterval) -> LayerSnapshot {
         guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { presentationTree(parentTime: tp) } }
         if timedLayerCount == 0 { return copyTree() }
+        // An animated layer is displayed as an unanimated one is, before its state is read.
+        if displayPending { displayIfNeeded() }
         let local = localTime(fromParent: tp)
         let state = presentationState(atLocalTime: local)
         return LayerSnapshot(properties: state.properties, kind: state.kind,

@@ -202,8 +202,10 @@ private struct SceneReader {
             }
         }
 
-        let layer = try type.makeLayer(reading: object)
+        let layer = try type.makeLayer(reading: object) { decodedImages[$0] }
         layer.properties = properties
+        // Drawn at the first frame's commit, as a layer marked by setNeedsDisplay().
+        if layer is SceneDrawingLayer { layer.setNeedsDisplay() }
         try SceneLayerTiming.read(object, into: layer)
         return layer
     }
