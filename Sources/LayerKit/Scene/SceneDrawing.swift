@@ -28,7 +28,9 @@ enum DrawingValue {
 struct DrawingArgument {
     /// What an argument holds, with how it is spelled and checked.
     enum Kind {
-        case number(rule: ((CGFloat) -> String?)?)
+        case number(NumberRange)
+        /// A number of degrees, handed to the call in radians.
+        case angle
         case point, rect, points, numbers, color, colors, bool, path, image, transform
         /// One of the listed words.
         case word([String])
@@ -40,9 +42,31 @@ struct DrawingArgument {
     let kind: Kind
     let defaultValue: DrawingValue?
 
-    static func number(_ key: String, _ rule: ((CGFloat) -> String?)? = nil, default d: CGFloat? = nil) -> Self {
-        Self(key: key, kind: .number(rule: rule), defaultValue: d.map { .number($0) })
+    /// The numbers a number argument accepts.
+    enum NumberRange {
+        case any, nonNegative, unitInterval
+
+        var rule: ((CGFloat) -> String?)? {
+            switch self {
+            case .any: return nil
+            case .nonNegative: return Rules.nonNegative
+            case .unitInterval: return Rules.unitInterval
+            }
+        }
+
+        var spelling: String {
+            switch self {
+            case .any: return "number"
+            case .nonNegative: return "number ≥ 0"
+            case .unitInterval: return "number 0…1"
+            }
+        }
     }
+
+    static func number(_ key: String, _ range: NumberRange = .any, default d: CGFloat? = nil) -> Self {
+        Self(key: key, kind: .number(range), defaultValue: d.map { .number($0) })
+    }
+    static func angle(_ key: String) -> Self { Self(key: key, kind: .angle, defaultValue: nil) }
     static func point(_ key: String) -> Self { Self(key: key, kind: .point, defaultValue: nil) }
     static func rect(_ key: String) -> Self { Self(key: key, kind: .rect, defaultValue: nil) }
     static func points(_ key: String) -> Self { Self(key: key, kind: .points, defaultValue: nil) }
@@ -65,8 +89,11 @@ struct DrawingArgument {
     /// Reads the argument from `node`; `image` finds a scene image by name.
     func read(_ node: SceneNode, image: (String) -> CGImage?) throws -> DrawingValue {
         switch kind {
-        case .number(let rule):
-            let v: CGFloat = try node.read(rule)
+        case .number(let range):
+            let v: CGFloat = try node.read(range.rule)
+            return .number(v)
+        case .angle:
+            let v: CGFloat = try node.read()
             return .number(v)
         case .point: return .point(try node.read())
         case .rect: return .rect(try node.read())
@@ -102,7 +129,8 @@ struct DrawingArgument {
     /// The argument's spelling for the docs, e.g. "`[x, y, w, h]`".
     var spelling: String {
         switch kind {
-        case .number: return "number"
+        case .number(let range): return range.spelling
+        case .angle: return "number of degrees"
         case .point: return "`[x, y]`"
         case .rect: return "`[x, y, w, h]`"
         case .points: return "`[[x, y], …]`"
@@ -114,7 +142,7 @@ struct DrawingArgument {
         case .image: return "image name"
         case .transform: return "`[a, b, c, d, tx, ty]`"
         case .word(let names): return names.map { "\"\($0)\"" }.joined(separator: ", ")
-        case .words(let names): return "`[` " + names.map { "\"\($0)\"" }.joined(separator: ", ") + " `]`"
+        case .words(let names): return "array of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
         }
     }
 }
@@ -146,6 +174,8 @@ struct DrawingArguments {
     let values: [DrawingValue]
 
     func number(_ i: Int) -> CGFloat { if case .number(let v) = values[i] { return v }; return mismatch(i) }
+    /// An angle argument (degrees in the file) in radians.
+    func angle(_ i: Int) -> CGFloat { number(i) * .pi / 180 }
     func point(_ i: Int) -> CGPoint { if case .point(let v) = values[i] { return v }; return mismatch(i) }
     func rect(_ i: Int) -> CGRect { if case .rect(let v) = values[i] { return v }; return mismatch(i) }
     func points(_ i: Int) -> [CGPoint] { if case .points(let v) = values[i] { return v }; return mismatch(i) }
@@ -207,8 +237,6 @@ struct DrawingOperation {
         "drawsBeforeStartLocation": .drawsBeforeStartLocation, "drawsAfterEndLocation": .drawsAfterEndLocation,
     ]
 
-    private static func radians(_ degrees: CGFloat) -> CGFloat { degrees * .pi / 180 }
-
     /// Every operation, in the order the docs list them.
     static let all: [DrawingOperation] = [
         // Graphics state
@@ -216,15 +244,15 @@ struct DrawingOperation {
         .init("restoreGState", call: "restoreGState()") { c, _ in c.restoreGState() },
         .init("translateBy", .number("x"), .number("y"), call: "translateBy(x:y:)") { c, a in c.translateBy(x: a.number(0), y: a.number(1)) },
         .init("scaleBy", .number("x"), .number("y"), call: "scaleBy(x:y:)") { c, a in c.scaleBy(x: a.number(0), y: a.number(1)) },
-        .init("rotate", .number("angle"), call: "rotate(by:), degrees") { c, a in c.rotate(by: radians(a.number(0))) },
+        .init("rotate", .angle("angle"), call: "rotate(by:)") { c, a in c.rotate(by: a.angle(0)) },
         .init("concatenate", .transform("transform"), call: "concatenate(_:)") { c, a in c.concatenate(a.transform(0)) },
         .init("setFillColor", .color("color"), call: "setFillColor(_:)") { c, a in c.setFillColor(a.color(0)) },
         .init("setStrokeColor", .color("color"), call: "setStrokeColor(_:)") { c, a in c.setStrokeColor(a.color(0)) },
-        .init("setAlpha", .number("alpha", Rules.unitInterval), call: "setAlpha(_:)") { c, a in c.setAlpha(a.number(0)) },
-        .init("setLineWidth", .number("width", Rules.nonNegative), call: "setLineWidth(_:)") { c, a in c.setLineWidth(a.number(0)) },
+        .init("setAlpha", .number("alpha", .unitInterval), call: "setAlpha(_:)") { c, a in c.setAlpha(a.number(0)) },
+        .init("setLineWidth", .number("width", .nonNegative), call: "setLineWidth(_:)") { c, a in c.setLineWidth(a.number(0)) },
         .init("setLineCap", .word("cap", lineCaps), call: "setLineCap(_:)") { c, a in c.setLineCap(a.word(0, lineCaps)) },
         .init("setLineJoin", .word("join", lineJoins), call: "setLineJoin(_:)") { c, a in c.setLineJoin(a.word(0, lineJoins)) },
-        .init("setMiterLimit", .number("limit", Rules.nonNegative), call: "setMiterLimit(_:)") { c, a in c.setMiterLimit(a.number(0)) },
+        .init("setMiterLimit", .number("limit", .nonNegative), call: "setMiterLimit(_:)") { c, a in c.setMiterLimit(a.number(0)) },
         .init("setLineDash", .number("phase", default: 0), .numbers("lengths"), call: "setLineDash(phase:lengths:)") { c, a in
             c.setLineDash(phase: a.number(0), lengths: a.numbers(1))
         },
@@ -244,9 +272,9 @@ struct DrawingOperation {
         .init("addQuadCurve", .point("to"), .point("control"), call: "addQuadCurve(to:control:)") { c, a in
             c.addQuadCurve(to: a.point(0), control: a.point(1))
         },
-        .init("addArc", .point("center"), .number("radius", Rules.nonNegative), .number("startAngle"), .number("endAngle"),
-              .bool("clockwise"), call: "addArc(center:radius:startAngle:endAngle:clockwise:), degrees") { c, a in
-            c.addArc(center: a.point(0), radius: a.number(1), startAngle: radians(a.number(2)), endAngle: radians(a.number(3)),
+        .init("addArc", .point("center"), .number("radius", .nonNegative), .angle("startAngle"), .angle("endAngle"),
+              .bool("clockwise"), call: "addArc(center:radius:startAngle:endAngle:clockwise:)") { c, a in
+            c.addArc(center: a.point(0), radius: a.number(1), startAngle: a.angle(2), endAngle: a.angle(3),
                      clockwise: a.bool(4))
         },
         .init("addRect", .rect("rect"), call: "addRect(_:)") { c, a in c.addRect(a.rect(0)) },
@@ -273,7 +301,7 @@ struct DrawingOperation {
         // Gradients and images
         .init("drawLinearGradient", .colors("colors"), .numbers("locations", default: []), .point("start"), .point("end"),
               .words("options", gradientOptions),
-              call: "drawLinearGradient(_:start:end:options:) of CGGradient(colorsSpace:colors:locations:)",
+              call: "drawLinearGradient(_:start:end:options:)",
               check: { a in a.numbers(1).isEmpty || a.numbers(1).count == a.colors(0).count ? nil
                   : (1, "expected one location per colour (\(a.colors(0).count)), found \(a.numbers(1).count)") }) { c, a in
             let locations = a.numbers(1)
@@ -293,7 +321,7 @@ struct DrawingOperation {
         for op in all {
             let args = op.arguments.map { arg in
                 "`\(arg.key)`: \(arg.spelling)" + (arg.defaultValue.flatMap { try? $0.sceneJSON().serialized() }
-                    .map { " (default `\(String(decoding: $0, as: UTF8.self))`)" } ?? "")
+                    .map { " (default `\(String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))`)" } ?? "")
             }
             rows.append("| `\(op.name)` | \(args.isEmpty ? "none" : args.joined(separator: "; ")) | `\(op.call)` |")
         }
