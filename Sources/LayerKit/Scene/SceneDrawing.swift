@@ -385,3 +385,16 @@ final class SceneDrawingLayer: CALayer {
         for call in drawing { call.operation.draw(ctx, call.arguments) }
     }
 }
+
+extension Scene {
+    /// The layers whose contents the scene's `drawing` makes, in tree order (each layer, then
+    /// its mask, then its sublayers): what `layerkit bench --redisplay` marks every frame.
+    package var drawingLayers: [CALayer] {
+        var found: [CALayer] = [], stack = [root]
+        while let layer = stack.popLast() {
+            if layer is SceneDrawingLayer { found.append(layer) }
+            stack += layer.sublayerListStorage.reversed() + (layer.maskStorage.map { [$0] } ?? [])
+        }
+        return found
+    }
+}
