@@ -128,9 +128,26 @@ open class CGContext {
     /// All the context's pixels.
     private var everyPixel: PixelBox { (0, 0, width, height) }
 
+    /// Whether the caller's pixels are laid out as the bitmap's (premultiplied RGBA), so rows
+    /// copy as they are.
+    private var isRGBA: Bool { layout.r == 0 && layout.g == 1 && layout.b == 2 && layout.a == 3 }
+
+    /// Copies the rows of `box` between the caller's memory and the bitmap, whose layouts are
+    /// the same (`isRGBA`): a byte copy a row instead of a shuffle a pixel.
+    private func copyRows(_ box: PixelBox, toBitmap: Bool) {
+        let bytes = (box.x1 - box.x0) * 4
+        bitmap.pixels.withUnsafeMutableBytes { pixels in
+            for y in box.y0..<box.y1 {
+                let caller = memory + y * bytesPerRow + box.x0 * 4, own = pixels.baseAddress! + (y * width + box.x0) * 4
+                if toBitmap { own.copyMemory(from: caller, byteCount: bytes) } else { caller.copyMemory(from: own, byteCount: bytes) }
+            }
+        }
+    }
+
     /// Reads the caller's memory in `box` into the working bitmap (a caller may write pixels
     /// between calls).
     private func load(_ box: PixelBox) {
+        if isRGBA { return copyRows(box, toBitmap: true) }
         let src = memory.assumingMemoryBound(to: UInt8.self)
         let layout = layout
         bitmap.pixels.withUnsafeMutableBufferPointer { dst in
@@ -143,6 +160,7 @@ open class CGContext {
 
     /// Writes the working bitmap in `box` back to the caller's memory.
     private func store(_ box: PixelBox) {
+        if isRGBA { return copyRows(box, toBitmap: false) }
         let dst = memory.assumingMemoryBound(to: UInt8.self)
         let layout = layout
         bitmap.pixels.withUnsafeBufferPointer { src in

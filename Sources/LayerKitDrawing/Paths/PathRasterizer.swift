@@ -102,7 +102,8 @@ package enum PathRasterizer {
         }
         edges.sort { $0.top < $1.top }
         let n = samples
-        var cover = [Int](repeating: 0, count: w * h)
+        // Samples inside, per pixel: a sample row's spans do not overlap, so at most n × n.
+        var cover = [UInt8](repeating: 0, count: w * h)
         var active: [Int] = []
         var next = 0
         var crossings: [(x: Double, dir: Int)] = []
@@ -125,13 +126,23 @@ package enum PathRasterizer {
                 guard inside else { continue }
                 // Horizontal samples at (k + 0.5) / n inside [xa, xb).
                 let xa = crossings[i].x * Double(n) - 0.5, xb = crossings[i + 1].x * Double(n) - 0.5
-                var s = max(Int(max(xa, -1).rounded(.up)), 0)
+                let s = max(Int(max(xa, -1).rounded(.up)), 0)
                 let e = min(Int(min(xb, Double(w * n)).rounded(.up)) - 1, w * n - 1)
-                while s <= e { cover[row + s / n] += 1; s += 1 }
+                guard s <= e else { continue }
+                // Samples s…e: the partial pixels at the ends, n in each pixel between.
+                let first = s / n, last = e / n
+                if first == last {
+                    cover[row + first] &+= UInt8(e - s + 1)
+                } else {
+                    cover[row + first] &+= UInt8(n - s % n)
+                    for p in (first + 1)..<last { cover[row + p] &+= UInt8(n) }
+                    cover[row + last] &+= UInt8(e % n + 1)
+                }
             }
         }
         let full = n * n
-        return cover.map { UInt8(($0 * 255 + full / 2) / full) }
+        let level = (0...full).map { UInt8(($0 * 255 + full / 2) / full) }
+        return cover.map { level[Int($0)] }
     }
 }
 
