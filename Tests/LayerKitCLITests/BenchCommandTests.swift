@@ -40,6 +40,18 @@ final class BenchCommandTests: XCTestCase {
         }
     }
 
+    /// A drawing layer is drawn at the first frame only (the reader's mark), so the frames
+    /// after the warmup redraw nothing; `--redisplay` marks it before every frame.
+    func testDisplaysCountsRedrawnLayers() throws {
+        let scene = examplesDirectory.appendingPathComponent("bench/chart-100.json").path
+        for (flags, displays) in [([String](), 0.0), (["--redisplay"], 1)] {
+            let run = try runLayerKit(["bench", scene, "--backend", "cpu", "--frames", "3", "--warmup", "1", "--json"] + flags)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            XCTAssertEqual((report["counters"] as? [String: Double])?["displays"], displays, "\(flags)")
+        }
+    }
+
     /// The generated scene of nested passes on GL: every frame is synchronous (read back), so
     /// its GPU time, when the driver can give one, is within the frame's wall time; where it
     /// cannot, the report says so (null in JSON), never a wrong number.
