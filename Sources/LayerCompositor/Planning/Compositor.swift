@@ -260,8 +260,8 @@ final class Builder {
 
     /// A layer during a `CATransition`: its old and new renderings (each with opacity 1) in
     /// offscreen passes of one extent in the layer's plane, composed by the transition's type:
-    /// a fade is one quad cross-fading the two; a moving type draws each moved by its offset,
-    /// clipped to the bounds, into a third pass. The result takes the layer's opacity.
+    /// a fade is one quad cross-fading the two; a moving type draws each moved by its offset
+    /// into a third pass the size of the bounds, which clips them. The result takes the layer's opacity.
     private func emitTransition(_ l: LayerSnapshot, _ t: LayerTransition, placement: Placement, inverse inv: PlaneMap,
                                 opacity o: Float, clips: [Clip], into quads: inout [DrawQuad]) {
         let p = l.properties
@@ -295,10 +295,10 @@ final class Builder {
                                   into: placement.toTarget, inverse: inv, label: label))
             return
         }
-        let bounds = [Clip(map: passInverse, shape: .roundedRect(p.bounds, radius: 0, antialiased: false))]
+        // The composed pass is the bounds' size: it clips what moves out.
         func moved(_ pass: Int, _ by: CGPoint) -> DrawQuad {
             passQuad(PassFill(pass: pass, scale: passScale), extent: extent, shift: CATransform3DMakeTranslation(by.x, by.y, 0),
-                     opacity: 1, clips: bounds, into: toPass, inverse: passInverse, label: label)
+                     opacity: 1, clips: [], into: toPass, inverse: passInverse, label: label)
         }
         // Reveal uncovers the new rendering from under the old; the others bring it over.
         let composed = t.type == .reveal ? [moved(to, offsets.new), moved(from, offsets.old)]
