@@ -43,6 +43,22 @@ final class CATransitionTests: XCTestCase {
         XCTAssertNil(layer.snapshot(atTime: 102.5).transition)
     }
 
+    func testProgressOutOfRangeIsClampedAndNaNIsTheDefault() throws {
+        func progress(_ start: Float, _ end: Float, at t: Double) throws -> Double {
+            let layer = CALayer()
+            let transition = CATransition()
+            (transition.beginTime, transition.duration, transition.startProgress, transition.endProgress) = (100, 1, start, end)
+            layer.add(transition, forKey: nil)
+            return try XCTUnwrap(layer.snapshot(atTime: t).transition).progress
+        }
+        // −1 → 0 and 2 → 1: a quarter of the way is 0.25.
+        XCTAssertEqual(try progress(-1, 2, at: 100.25), 0.25)
+        // NaN start is 0, NaN end is 1: the same.
+        XCTAssertEqual(try progress(.nan, .nan, at: 100.25), 0.25)
+        // An end before the start runs backwards: 0.8 → 0.4, a quarter of the way is 0.7.
+        XCTAssertEqual(try progress(0.8, 0.4, at: 100.25), 0.8 + (0.4 - 0.8) * 0.25, accuracy: 1e-7)
+    }
+
     func testOffsetsFollowTypeAndSubtype() {
         func make(_ type: CATransitionType, _ subtype: CATransitionSubtype, _ p: Double) -> LayerTransition {
             LayerTransition(before: LayerSnapshot(properties: LayerProperties()), type: type, subtype: subtype, progress: p)

@@ -49,9 +49,11 @@ open class CATransition: CAAnimation {
     public var type: CATransitionType = .fade
     /// The side a moving transition begins at; `nil` (the default) moves as `.fromLeft`.
     public var subtype: CATransitionSubtype?
-    /// The progress at the start of the animation, 0…1 (default 0).
+    /// The progress at the start of the animation, 0…1 (default 0; out of range is clamped, NaN
+    /// read as 0).
     public var startProgress: Float = 0
-    /// The progress at the end of the animation, 0…1 (default 1).
+    /// The progress at the end of the animation, 0…1 (default 1; out of range is clamped, NaN
+    /// read as 1).
     public var endProgress: Float = 1
 
     /// The layer's subtree when the transition was added: the old rendering.
@@ -66,7 +68,9 @@ open class CATransition: CAAnimation {
     /// The transition as drawn at parent time `tp`, or `nil` when it does not contribute then.
     func state(at tp: Double) -> LayerTransition? {
         guard let before, let phase = timing.phase(at: tp) else { return nil }
-        let start = Double(min(max(startProgress, 0), 1)), end = Double(min(max(endProgress, 0), 1))
+        // Out of range clamps to 0…1; NaN is the default (a frame is never drawn with NaN).
+        let start = startProgress.isNaN ? 0 : Double(startProgress).clampedToUnitInterval
+        let end = endProgress.isNaN ? 1 : Double(endProgress).clampedToUnitInterval
         return LayerTransition(before: before, type: type, subtype: subtype ?? .fromLeft,
                                progress: start + (end - start) * eased(phase.progress))
     }
