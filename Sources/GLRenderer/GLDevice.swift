@@ -326,13 +326,7 @@ struct GLDevice {
         glAttachShader(p, vs)
         glAttachShader(p, fs)
         glLinkProgram(p)
-        var ok: GLint = 0
-        glGetProgramiv(p, GLenum(GL_LINK_STATUS), &ok)
-        if ok == 0 {
-            let log = infoLog(p, program: true)
-            glDeleteProgram(p)
-            throw GLRendererError.shader(stage: "\(label) program link", log: log)
-        }
+        try checkBuilt(p, program: true, stage: "\(label) program link")
         return p
     }
 
@@ -354,14 +348,21 @@ struct GLDevice {
             glShaderSource(s, 1, &ptr, nil)
         }
         glCompileShader(s)
-        var ok: GLint = 0
-        glGetShaderiv(s, GLenum(GL_COMPILE_STATUS), &ok)
-        if ok == 0 {
-            let log = infoLog(s, program: false)
-            glDeleteShader(s)
-            throw GLRendererError.shader(stage: label, log: log)
-        }
+        try checkBuilt(s, program: false, stage: label)
         return s
+    }
+
+    /// Throws `GLRendererError.shader` with the driver's log, deleting `object`, when compiling
+    /// the shader or linking the program (`program`) failed.
+    private func checkBuilt(_ object: GLuint, program: Bool, stage: String) throws {
+        var ok: GLint = 0
+        if program { glGetProgramiv(object, GLenum(GL_LINK_STATUS), &ok) } else {
+            glGetShaderiv(object, GLenum(GL_COMPILE_STATUS), &ok)
+        }
+        guard ok == 0 else { return }
+        let log = infoLog(object, program: program)
+        if program { glDeleteProgram(object) } else { glDeleteShader(object) }
+        throw GLRendererError.shader(stage: stage, log: log)
     }
 
     private func infoLog(_ object: GLuint, program: Bool) -> String {
