@@ -28,6 +28,23 @@ final class TransitionRenderTests: XCTestCase {
         XCTAssertEqual(try Self.pixels(redToBlueTransition(transition(.fade), at: 10.25), [(150, 50)])[0], Self.nothing)
     }
 
+    func testFadeIsADissolveOfTranslucentRenderings() throws {
+        // Half-transparent red fading to nothing: at p = 0.5 the premultiplied red (127.5, 0,
+        // 0, 127.5) is halved, (63.75, 0, 0, 63.75); a fade of the old rendering under the new
+        // one would keep more of the old (nothing's alpha is 0).
+        let layer = CALayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 0.5)
+        let t = transition(.fade)
+        (t.beginTime, t.duration) = (10, 1)
+        layer.add(t, forKey: kCATransition)
+        layer.backgroundColor = nil
+        // The layer's own opacity applies once to the result: at 0.5, (31.875, 0, 0, 31.875).
+        layer.opacity = 0.5
+        let list = Compositor.displayList(root: layer.snapshot(atTime: 10.5), width: 10, height: 10, scale: 1, background: nil)
+        assertPixel(try Self.pixels(list, [(5, 5)])[0], [31.875, 0, 0, 31.875])
+    }
+
     func testProgressRangeMapsTheTimedFraction() throws {
         // Half way through, startProgress 0.5 → endProgress 1 is at 0.75: (63.75, 0, 191.25).
         let t = transition(.fade)
@@ -64,7 +81,9 @@ final class TransitionRenderTests: XCTestCase {
         // A moving transition: the two renderings, their composition, the canvas.
         let during = redToBlueTransition(transition(.push, .fromRight), at: 10.5)
         XCTAssertEqual(during.passes.map(\.purpose), [.transitionFrom, .transitionTo, .transition, .canvas])
-        // A fade cross-fades the two straight onto the canvas.
-        XCTAssertEqual(redToBlueTransition(transition(.fade), at: 10.5).passes.map(\.purpose), [.transitionFrom, .transitionTo, .canvas])
+        // A fade cross-fades the two straight onto the canvas, as its dump says.
+        let fade = redToBlueTransition(transition(.fade), at: 10.25)
+        XCTAssertEqual(fade.passes.map(\.purpose), [.transitionFrom, .transitionTo, .canvas])
+        XCTAssertTrue(fade.dump().contains("pass 0 at 1 px/pt faded 0.25 into pass 1"), fade.dump())
     }
 }
