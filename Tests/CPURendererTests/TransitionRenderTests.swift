@@ -32,16 +32,8 @@ final class TransitionRenderTests: XCTestCase {
         // Half-transparent red fading to nothing: at p = 0.5 the premultiplied red (127.5, 0,
         // 0, 127.5) is halved, (63.75, 0, 0, 63.75); a fade of the old rendering under the new
         // one would keep more of the old (nothing's alpha is 0).
-        let layer = CALayer()
-        layer.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
-        layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 0.5)
-        let t = transition(.fade)
-        (t.beginTime, t.duration) = (10, 1)
-        layer.add(t, forKey: kCATransition)
-        layer.backgroundColor = nil
-        // The layer's own opacity applies once to the result: at 0.5, (31.875, 0, 0, 31.875).
-        layer.opacity = 0.5
-        let list = Compositor.displayList(root: layer.snapshot(atTime: 10.5), width: 10, height: 10, scale: 1, background: nil)
+        // The layer's opacity, 0.5, applies once to the result: (31.875, 0, 0, 31.875).
+        let list = translucentFade(at: 10.5)
         assertPixel(try Self.pixels(list, [(5, 5)])[0], [31.875, 0, 0, 31.875])
     }
 

@@ -17,8 +17,10 @@ final class GLTransitionTests: XCTestCase {
             ("moveIn-fromTop", transition(.moveIn, .fromTop), 10.25, [(50, 10, [0, 0, 255, 255]), (50, 60, [255, 0, 0, 255])]),
             ("reveal-fromBottom", transition(.reveal, .fromBottom), 10.25, [(50, 10, [255, 0, 0, 255]), (50, 90, [0, 0, 255, 255])]),
         ]
-        for (name, t, time, expected) in cases {
-            let (d, _, out) = try compareBackends(redToBlueTransition(t, at: time), gl: gl.renderer, name: "transition-" + name)
+        let lists = cases.map { ($0.0, redToBlueTransition($0.1, at: $0.2), $0.3) }
+            + [("translucent-fade", translucentFade(at: 10.5), [(5, 5, [31.875, 0, 0, 31.875])])]
+        for (name, list, expected) in lists {
+            let (d, _, out) = try compareBackends(list, gl: gl.renderer, name: "transition-" + name)
             XCTAssertLessThanOrEqual(d.fraction, GLBudget.standard.fraction, name)
             for (x, y, want) in expected {
                 let p = out[x, y]

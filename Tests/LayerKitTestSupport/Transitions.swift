@@ -16,6 +16,20 @@ public func redToBlueTransition(_ transition: CATransition, at time: Double) -> 
     return Compositor.displayList(root: layer.snapshot(atTime: time), width: 200, height: 100, scale: 1, background: nil)
 }
 
+/// A 10 x 10 layer of half-transparent red that fades to nothing (no background) over media
+/// time 10…11, its opacity set to 0.5 after the transition was added; its display list at `time`.
+public func translucentFade(at time: Double) -> DisplayList {
+    let layer = CALayer()
+    layer.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+    layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 0.5)
+    let t = CATransition()
+    (t.beginTime, t.duration) = (10, 1)
+    layer.add(t, forKey: kCATransition)
+    layer.backgroundColor = nil
+    layer.opacity = 0.5
+    return Compositor.displayList(root: layer.snapshot(atTime: time), width: 10, height: 10, scale: 1, background: nil)
+}
+
 /// A transition of `type` from `subtype`.
 public func transition(_ type: CATransitionType, _ subtype: CATransitionSubtype? = nil) -> CATransition {
     let t = CATransition()
