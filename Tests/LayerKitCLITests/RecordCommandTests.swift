@@ -25,16 +25,18 @@ final class RecordCommandTests: XCTestCase {
     /// opacity 0.2·i: red 51·i, blue 255 − 51·i.
     func testRecordWritesOneFrameEachTickUpToTheEnd() throws {
         let (directory, scene) = try writeScene()
-        let out = directory.appendingPathComponent("out").path
-        let run = try runLayerKit(["record", scene, "-o", out, "--backend", "cpu"])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(run.stderr, "", "no progress bar when standard error is not a terminal")
-        let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-        XCTAssertEqual(names, ["animation.png", "frame-0000.png", "frame-0001.png", "frame-0002.png", "frame-0003.png", "frame-0004.png"])
-        for i in 0..<5 {
-            let p = try Bitmap(contentsOfPNGFile: "\(out)/frame-000\(i).png")[5, 5]
-            XCTAssertEqual(Double(p.r), 51 * Double(i), accuracy: 1, "frame \(i)")
-            XCTAssertEqual(Double(p.b), 255 - 51 * Double(i), accuracy: 1, "frame \(i)")
+        for backend in ["cpu", "gl"] {
+            let out = directory.appendingPathComponent(backend).path
+            let run = try runLayerKit(["record", scene, "-o", out, "--backend", backend])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertEqual(run.stderr, "", "no progress bar when standard error is not a terminal")
+            let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+            XCTAssertEqual(names, ["animation.png", "frame-0000.png", "frame-0001.png", "frame-0002.png", "frame-0003.png", "frame-0004.png"])
+            for i in 0..<5 {
+                let p = try Bitmap(contentsOfPNGFile: "\(out)/frame-000\(i).png")[5, 5]
+                XCTAssertEqual(Double(p.r), 51 * Double(i), accuracy: 1, "\(backend) frame \(i)")
+                XCTAssertEqual(Double(p.b), 255 - 51 * Double(i), accuracy: 1, "\(backend) frame \(i)")
+            }
         }
         // --duration and --fps override the timeline: 0.3 s at 10 fps is 3 frames (0.3 × 10 is
         // 2.9999999999999996 in binary, which must not become a fourth frame).
