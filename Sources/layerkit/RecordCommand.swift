@@ -74,6 +74,7 @@ struct RecordCommand: ParsableCommand {
         loop.profiler.frameLimit = 1  // a recording keeps no history
         let source = PresentationTreeSource(loaded.root)
         let progress = ProgressBar(total: count)
+        defer { progress?.finish() }  // an error then starts on a line of its own
         do {
             let apng = try AnimatedPNGWriter(path: animationPath, frameCount: count, delay: Self.frameDelay(fps: fps))
             for i in 0..<count {
@@ -95,7 +96,6 @@ struct RecordCommand: ParsableCommand {
         } catch {
             throw CLIError.badInput("\(error)")
         }
-        progress?.finish()
         if let ffmpeg { try encodeVideo(ffmpeg: ffmpeg, fps: fps, digits: digits) }
     }
 
