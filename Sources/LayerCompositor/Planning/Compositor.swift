@@ -17,7 +17,7 @@ public enum Compositor {
     /// Largest shadow blur sigma in pass pixels; a wider blur is rendered at a lower scale,
     /// where it looks the same (it is that blurry) and its cost stays bounded whatever the
     /// `shadowRadius`.
-    public static let maxBlurSigma = 64.0
+    public static let maxBlurSigma = GaussianBlur.maxSigma
     /// Widest blur sigma, in pass pixels, run at the pass's own resolution. A wider one runs on
     /// the pass downsampled by the smallest power of two that brings sigma within it (at most 8,
     /// since `maxBlurSigma` is 8 times this), and is drawn back with bilinear filtering, as Skia
@@ -211,7 +211,7 @@ final class Builder {
                 (bw, bh) = ((pw + factor - 1) / factor, (ph + factor - 1) / factor)
                 blurSource = addPass(.shadowDownsample, bw, bh, .downsample(source: shadowSource, factor: factor), label)
             }
-            let weights = gaussianWeights(sigma: downsampledSigma(sigma, factor: factor))
+            let weights = GaussianBlur.weights(sigma: downsampledSigma(sigma, factor: factor))
             let h = addPass(.shadowBlur, bw, bh, .blur(source: blurSource, horizontal: true, weights: weights), label)
             let v = addPass(.shadowBlur, bw, bh, .blur(source: h, horizontal: false, weights: weights), label)
             let boundsClip = { (map: PlaneMap) in
@@ -379,16 +379,6 @@ func downsampledSigma(_ sigma: Double, factor: Int) -> Double {
     guard factor > 1 else { return sigma }
     let k = Double(factor)
     return (max(sigma * sigma - (k * k - 1) / 12 - k * k / 6, 0)).squareRoot() / k
-}
-
-/// Normalised Gaussian taps for sigma in pixels: `w[0]` the centre, `w[i]` at ±i, out to 3σ.
-func gaussianWeights(sigma: Double) -> [Float] {
-    guard sigma > 0.01 else { return [1] }
-    let n = Int((3 * sigma).rounded(.up))
-    var w = (0...n).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
-    let total = w[0] + 2 * w.dropFirst().reduce(0, +)
-    w = w.map { $0 / total }
-    return w.map { Float($0) }
 }
 
 extension Compositor {
