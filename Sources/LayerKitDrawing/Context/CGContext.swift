@@ -235,23 +235,33 @@ open class CGContext {
     public func setBlendMode(_ mode: CGBlendMode) { state.blendMode = mode }
     /// Turns antialiasing on or off; off, a pixel is painted when at least half of it is covered.
     public func setShouldAntialias(_ antialias: Bool) { state.antialias = antialias }
+    /// Base space to device space (its linear part counts): the space that shadow offsets and
+    /// blurs are given in, whatever the CTM. The identity for a bitmap context made with
+    /// `CGContext(data:…)` (base space is its pixels, y up); a layer's `draw(in:)` context makes
+    /// it the layer's points, y down, at `contentsScale` pixels each, as a layer's context on iOS
+    /// has it (a positive height moves the shadow down there).
+    package var baseTransform = CGAffineTransform.identity
+
     /// Makes everything drawn after it cast a shadow (`setShadow(offset:blur:color:)`), drawn
     /// beneath it: the drawing's alpha, blurred, moved by `offset` and painted in `color`, then
     /// clipped, faded by the alpha and blended as the drawing is. As in Core Graphics the
-    /// offset and blur are in base space (pixels of the bitmap, y up), whatever the CTM, and a
-    /// `nil` or transparent colour turns shadows off. Core Graphics does not state how its blur
-    /// maps to a Gaussian; LayerKit uses sigma = blur / 2 pixels (at most
-    /// `GaussianBlur.maxSigma`, 64), and rounds the offset to whole pixels. The shadow is cast by
-    /// what lands inside the context; `clear(_:)` casts none. Part of the graphics state.
+    /// offset and blur are in base space (in a bitmap context, its pixels with y up), whatever
+    /// the CTM, and a `nil` or transparent colour turns shadows off. Core Graphics does not
+    /// state how its blur maps to a Gaussian; LayerKit uses sigma = blur / 2 (at most
+    /// `GaussianBlur.maxSigma`, 64 pixels), and rounds the offset to whole pixels. The shadow is
+    /// cast by what lands inside the context; `clear(_:)` casts none. Part of the graphics state.
     public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
-        guard let color, color.alpha > 0, [offset.width, offset.height, blur].allSatisfy(\.isFinite) else {
+        let b = baseTransform
+        let dx = Double(offset.width * b.a + offset.height * b.c), dy = Double(offset.width * b.b + offset.height * b.d)
+        let sigma = Double(max(blur, 0)) / 2 * abs(Double(b.a * b.d - b.b * b.c)).squareRoot()
+        guard let color, color.alpha > 0, dx.isFinite, dy.isFinite, sigma.isFinite else {
             state.shadow = nil
             return
         }
         let limit = Double(CanvasSizeError.maximumSide)
-        func pixels(_ v: CGFloat) -> Int { Int(min(max(Double(v), -limit), limit).rounded()) }
-        state.shadow = Shadow(dx: pixels(offset.width), dy: pixels(offset.height),
-                              sigma: min(max(Double(blur), 0) / 2, GaussianBlur.maxSigma), color: PremultipliedColor(color))
+        func pixels(_ v: Double) -> Int { Int(min(max(v, -limit), limit).rounded()) }
+        state.shadow = Shadow(dx: pixels(dx), dy: pixels(dy), sigma: min(sigma, GaussianBlur.maxSigma),
+                              color: PremultipliedColor(color))
     }
 
     /// Shadows in Core Graphics' default colour, black at 1/3 alpha (`setShadow(offset:blur:)`).
