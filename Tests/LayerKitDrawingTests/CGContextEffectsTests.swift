@@ -285,6 +285,22 @@ final class CGContextEffectsTests: XCTestCase {
         XCTAssertTrue(pixels(ctx).pixels.allSatisfy { $0 == 0 })
     }
 
+    func testExtremeTextSizesStayBounded() {
+        let ctx = rgbaContext(40, 40)
+        // A huge size is rendered at most 2,048 pixels long and scaled up. The "H" (advance
+        // 1540 of 2048 units an em) has its left stem at x 201…402 units, y 0…1493: from the
+        // pen at (−10⁵, −5·10⁵) it spans x −1,855…96,289 and y −5·10⁵…229,004, the whole context.
+        XCTAssertEqual(ctx.draw(text: "H", at: CGPoint(x: -1e5, y: -5e5), size: 1e6), 1e6 * 1540 / 2048, accuracy: 1)
+        XCTAssertEqual(pixels(ctx)[20, 20].a, 255)
+        let tiny = rgbaContext(40, 40)
+        tiny.scaleBy(x: 1e-9, y: 1e-9)
+        tiny.draw(text: "H", at: .zero, size: 12)
+        tiny.draw(text: String(repeating: "long line ", count: 2000), at: .zero, size: 1e4)
+        XCTAssertEqual(pixels(tiny)[20, 20].a, 0)
+        // A zero-width space alone: drawn, with no advance.
+        XCTAssertEqual(ctx.draw(text: "\u{200B}", at: .zero, size: 12), 0)
+    }
+
     func testUnbalancedRestoreIsIgnored() {
         let ctx = rgbaContext(2, 1)
         ctx.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)

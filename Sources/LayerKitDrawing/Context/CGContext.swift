@@ -698,8 +698,9 @@ open class CGContext {
     /// `font` lacks) in `font` (a family name or font file, `nil` for the default family), at
     /// `size` user units, rendered by FreeType at the size it lands at in pixels and drawn as an
     /// image through `textMatrix` and the CTM: the fill colour (or `color`), the clip, alpha,
-    /// blend mode and shadow apply. Empty text, a size that is not positive and finite, or a
-    /// font that cannot be found draw nothing and return 0.
+    /// blend mode and shadow apply; a line that would be over 2,048 pixels long (or an em over
+    /// 1,024) is rendered smaller and scaled up, so memory stays bounded. Empty text, a size
+    /// that is not positive and finite, or a font that cannot be found draw nothing and return 0.
     @discardableResult
     public func draw(text: String, at point: CGPoint, font: String? = nil, size: CGFloat, color: CGColor? = nil) -> CGFloat {
         guard point.x.isFinite, point.y.isFinite else { return 0 }
