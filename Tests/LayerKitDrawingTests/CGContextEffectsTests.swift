@@ -13,35 +13,33 @@ final class CGContextEffectsTests: XCTestCase {
 
     // MARK: Radial gradients
 
-    func testConcentricRadialGradientFromAPoint() {
+    /// An 8 x 8 context with the gradient from radius `r0` to 4 about (4, 4) drawn into it.
+    func concentric(from r0: CGFloat, options: CGGradientDrawingOptions) -> Bitmap {
         let ctx = rgbaContext(8, 8)
-        ctx.drawRadialGradient(blackToWhite, startCenter: CGPoint(x: 4, y: 4), startRadius: 0,
-                               endCenter: CGPoint(x: 4, y: 4), endRadius: 4, options: [])
-        var b = pixels(ctx)
+        ctx.drawRadialGradient(blackToWhite, startCenter: CGPoint(x: 4, y: 4), startRadius: r0,
+                               endCenter: CGPoint(x: 4, y: 4), endRadius: 4, options: options)
+        return pixels(ctx)
+    }
+
+    func testConcentricRadialGradientFromAPoint() {
+        let b = concentric(from: 0, options: [])
         // Row 3 has centres at y = 4.5: t = hypot(x + 0.5 − 4, 0.5) / 4, grey 255·t rounded.
         XCTAssertEqual((0..<8).map { b[$0, 3].r }, [225, 163, 101, 45, 45, 101, 163, 225])
         XCTAssertEqual((0..<8).map { b[$0, 3].a }, [UInt8](repeating: 255, count: 8))
         // The corner centre (0.5, 7.5) is 4.95 from the centre: beyond the end circle.
         XCTAssertEqual(b[0, 0].a, 0)
-        ctx.drawRadialGradient(blackToWhite, startCenter: CGPoint(x: 4, y: 4), startRadius: 0,
-                               endCenter: CGPoint(x: 4, y: 4), endRadius: 4, options: .drawsAfterEndLocation)
-        b = pixels(ctx)
-        XCTAssertEqual([b[0, 0].r, b[0, 0].a], [255, 255])
+        let after = concentric(from: 0, options: .drawsAfterEndLocation)
+        XCTAssertEqual([after[0, 0].r, after[0, 0].a], [255, 255])
     }
 
     func testStartCircleInsideIsPaintedOnlyWhenDrawnBefore() {
-        let ctx = rgbaContext(8, 8)
-        // Circles of radius 2 and 4 about (4, 4): the centre pixel (0.5 away) is inside the start.
-        ctx.drawRadialGradient(blackToWhite, startCenter: CGPoint(x: 4, y: 4), startRadius: 2,
-                               endCenter: CGPoint(x: 4, y: 4), endRadius: 4, options: [])
-        var b = pixels(ctx)
+        // Circles of radius 2 and 4: the centre pixel (0.5 away) is inside the start circle.
+        let b = concentric(from: 2, options: [])
         XCTAssertEqual(b[4, 3].a, 0)
         // (7.5, 4.5) is 3.54 out: t = (3.54 − 2) / 2 = 0.768, grey 195.8.
         XCTAssertEqual([b[7, 3].r, b[7, 3].a], [196, 255])
-        ctx.drawRadialGradient(blackToWhite, startCenter: CGPoint(x: 4, y: 4), startRadius: 2,
-                               endCenter: CGPoint(x: 4, y: 4), endRadius: 4, options: .drawsBeforeStartLocation)
-        b = pixels(ctx)
-        XCTAssertEqual([b[4, 3].r, b[4, 3].a], [0, 255])
+        let before = concentric(from: 2, options: .drawsBeforeStartLocation)
+        XCTAssertEqual([before[4, 3].r, before[4, 3].a], [0, 255])
     }
 
     func testConeBetweenTwoCircles() {
