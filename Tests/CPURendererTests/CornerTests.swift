@@ -11,13 +11,20 @@ import XCTest
 final class CornerTests: XCTestCase {
     let white = rgb(255, 255, 255), red = rgb(255, 0, 0)
 
-    /// A 100 pt white square with `cornerRadius` 30 and only the top-right corner
-    /// (`.layerMaxXMinYCorner`: maximum x, minimum y in the y-down canvas) in `maskedCorners`.
+    /// A 100 pt white square with `cornerRadius` 30 rounding only the corners of `mask`.
     private func oneCorner(_ mask: CACornerMask) -> CALayer {
         let l = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100), white)
         l.cornerRadius = 30
         l.maskedCorners = mask
         return l
+    }
+
+    /// A white `width` × `height` layer with `cornerRadius` 30 and `curve`, alone on its canvas.
+    private func render(_ curve: CALayerCornerCurve, _ width: CGFloat, _ height: CGFloat) -> Bitmap {
+        let l = solidLayer(CGRect(x: 0, y: 0, width: width, height: height), white)
+        l.cornerRadius = 30
+        l.cornerCurve = curve
+        return renderCPU(l, width: width, height: height)
     }
 
     func testOnlyTheMaskedCornerIsRounded() {
@@ -113,13 +120,7 @@ final class CornerTests: XCTestCase {
     /// n = ln 2 / −ln(1 − 9.1325 / 45.860) = ln 2 / 0.22207 = 3.1213; coverage is 0.5 − the
     /// first-order distance (N − a) / |∇N|, N = (uⁿ + vⁿ)^(1/n), ∇N = ((u/N)ⁿ⁻¹, (v/N)ⁿ⁻¹).
     func testContinuousAgainstCircular() {
-        func render(_ curve: CALayerCornerCurve) -> Bitmap {
-            let l = solidLayer(CGRect(x: 0, y: 0, width: 200, height: 200), white)
-            l.cornerRadius = 30
-            l.cornerCurve = curve
-            return renderCPU(l, width: 200, height: 200)
-        }
-        let circular = render(.circular), continuous = render(.continuous)
+        let circular = render(.circular, 200, 200), continuous = render(.continuous, 200, 200)
         // Pixel (26, 0), centre (26.5, 0.5). Circular: (u, v) = (3.5, 29.5), distance
         // √882.5 − 30 = −0.2931, coverage 0.7931 → 202. Continuous: (u, v) = (45.860 − 26.5,
         // 45.860 − 0.5) = (19.360, 45.360), N = 46.356, |∇N| = 0.9678, distance 0.5121 > 0.5 → 0.
@@ -156,13 +157,7 @@ final class CornerTests: XCTestCase {
     /// the edges: a = r, the diagonal point is the circle's, n = ln 2 / −ln(√½) = 2, and the
     /// capsule is drawn exactly as `.circular` draws it.
     func testContinuousCapsuleIsCircular() {
-        func render(_ curve: CALayerCornerCurve) -> Bitmap {
-            let l = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 60), white)
-            l.cornerRadius = 30
-            l.cornerCurve = curve
-            return renderCPU(l, width: 100, height: 60)
-        }
-        XCTAssertEqual(render(.continuous).pixels, render(.circular).pixels)
+        XCTAssertEqual(render(.continuous, 100, 60).pixels, render(.circular, 100, 60).pixels)
     }
 
     /// A continuous curve on a corner the mask leaves square draws nothing different.

@@ -209,7 +209,7 @@ public struct Corners: Equatable, Sendable {
     public static let square = Corners(radius: 0)
 
     /// Corners of `radius`, on the corners of `mask`, with `curve`.
-    public init(radius: Double, mask: CACornerMask = .all, curve: CALayerCornerCurve = .circular) {
+    package init(radius: Double, mask: CACornerMask = .all, curve: CALayerCornerCurve = .circular) {
         self.radius = radius; self.mask = mask; continuous = curve == .continuous
     }
 
@@ -250,7 +250,7 @@ public struct Corners: Equatable, Sendable {
 
     /// The bits of the corners left square, plus 16 for the continuous curve: what the GL
     /// records carry (0 is Core Animation's default, all four round and circular).
-    public var code: Int { Int(CACornerMask.all.subtracting(mask).rawValue) + (continuous ? 16 : 0) }
+    package var code: Int { Int(CACornerMask.all.subtracting(mask).rawValue) + (continuous ? 16 : 0) }
 }
 
 /// A region that limits a quad, evaluated per pixel in the plane of the layer that set it.

@@ -18,7 +18,7 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     /// The corner at maximum x, maximum y (bottom right).
     public static let layerMaxXMaxYCorner = Self(rawValue: 1 << 3)
     /// All four corners: `maskedCorners`' default.
-    public static let all: Self = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    package static let all: Self = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
 }
 
 /// The curve of a layer's rounded corners (`CALayer.cornerCurve`).
@@ -45,16 +45,16 @@ public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable, CaseIter
 /// corner); the curve meets the edges with zero curvature, as Apple's does. When the layer is
 /// too small for that, `a` stops at half the shorter side and `n` moves towards 2 (a quarter
 /// circle), reaching it when the radius is half the shorter side: a capsule, as `.circular`.
-public enum ContinuousCorner {
+package enum ContinuousCorner {
     /// How far along each edge, in multiples of the radius, the continuous corner begins.
-    public static let extent = 1.52866483
+    package static let extent = 1.52866483
     /// How far in from the corner, along the diagonal, the continuous curve passes, per unit
     /// of radius (the 45° point of the measured curve).
-    public static let diagonalInset = 0.30441544
+    package static let diagonalInset = 0.30441544
 
     /// The superellipse of a corner of `radius` (already at most `halfSide`) in a rectangle
     /// whose shorter side is 2 × `halfSide`: its half-axis `a` along each edge and exponent `n`.
-    public static func superellipse(radius r: Double, halfSide s: Double) -> (extent: Double, exponent: Double) {
+    package static func superellipse(radius r: Double, halfSide s: Double) -> (extent: Double, exponent: Double) {
         guard r > 0 else { return (0, 2) }
         let a = min(extent * r, s)
         // Between the circle (a = r) and the unconstrained curve (a = extent · r), the 45° point
