@@ -190,7 +190,7 @@ float roundedRect(vec2 p, vec4 rect, float radius, int code, bool antialiased, v
     float r = (code & bit) != 0 ? 0.0 : min(max(radius, 0.0), s);
     float a = r;
 #ifdef LK_CONTINUOUS
-    // ContinuousCorner.superellipse: the half-axis ac along each edge and the exponent n.
+    // ContinuousCorner.halfAxis and .exponent: the half-axis ac along each edge, the exponent n.
     bool continuous = (code & 16) != 0 && r > 0.0;
     float ac = min(CONTINUOUS_EXTENT * r, s);
     float t = (ac / r - 1.0) / (CONTINUOUS_EXTENT - 1.0);

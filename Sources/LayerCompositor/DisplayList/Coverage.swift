@@ -40,12 +40,14 @@ public enum Coverage {
         let corner: CACornerMask = left ? (top ? .layerMinXMinYCorner : .layerMinXMaxYCorner)
                                         : (top ? .layerMaxXMinYCorner : .layerMaxXMaxYCorner)
         let r = corners.mask.contains(corner) ? min(max(corners.radius, 0), s) : 0
-        let (a, n) = corners.continuous ? ContinuousCorner.superellipse(radius: r, halfSide: s) : (r, 2)
+        let continuous = corners.continuous && r > 0
+        let a = continuous ? ContinuousCorner.halfAxis(radius: r, halfSide: s) : r
         let qx = abs(x - (minX + hw)) - (hw - a), qy = abs(y - (minY + hh)) - (hh - a)
         let inCorner = qx > 0 && qy > 0 && a > 0
         if !antialiased && !inCorner {
             return x >= minX && x < maxX && y >= minY && y < maxY ? 1 : 0
         }
+        let n = continuous && inCorner ? ContinuousCorner.exponent(radius: r, halfAxis: a) : 2
         // Signed distance to the rounded rectangle (negative inside) and its gradient direction.
         var d: Double, nx: Double, ny: Double
         if qx > 0 && qy > 0 && n != 2 {

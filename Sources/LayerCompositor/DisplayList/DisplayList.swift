@@ -236,7 +236,7 @@ public struct Corners: Equatable, Sendable {
     public func extent(hw: Double, hh: Double) -> Double {
         guard !isSquare else { return 0 }
         let s = min(hw, hh), r = min(radius, s)
-        return continuous ? ContinuousCorner.superellipse(radius: r, halfSide: s).extent : r
+        return continuous ? ContinuousCorner.halfAxis(radius: r, halfSide: s) : r
     }
 
     /// `radius R`, then which corners when not all four, then `continuous` when so, each number

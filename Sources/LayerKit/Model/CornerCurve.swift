@@ -52,16 +52,21 @@ package enum ContinuousCorner {
     /// of radius (the 45° point of the measured curve).
     package static let diagonalInset = 0.30441544
 
-    /// The superellipse of a corner of `radius` (already at most `halfSide`) in a rectangle
-    /// whose shorter side is 2 × `halfSide`: its half-axis `a` along each edge and exponent `n`.
-    package static func superellipse(radius r: Double, halfSide s: Double) -> (extent: Double, exponent: Double) {
-        guard r > 0 else { return (0, 2) }
-        let a = min(extent * r, s)
-        // Between the circle (a = r) and the unconstrained curve (a = extent · r), the 45° point
-        // moves linearly from the circle's inset to the measured one.
+    /// The superellipse's half-axis `a` along each edge for a corner of `radius` (already at
+    /// most `halfSide`) in a rectangle whose shorter side is 2 × `halfSide`.
+    package static func halfAxis(radius r: Double, halfSide s: Double) -> Double {
+        min(extent * r, s)
+    }
+
+    /// The superellipse's exponent `n` for a corner of `radius` (> 0) whose half-axis is `a`
+    /// (`halfAxis`): between the circle (a = r, n = 2) and the unconstrained curve
+    /// (a = `extent` · r), the 45° point moves linearly from the circle's inset to the measured
+    /// one, and n is what puts the curve through it. Per pixel only in the corners: it costs
+    /// two logarithms.
+    package static func exponent(radius r: Double, halfAxis a: Double) -> Double {
         let circleInset = 1 - 0.5.squareRoot()
         let t = (a / r - 1) / (extent - 1)
         let d = r * (circleInset + t * (diagonalInset - circleInset))
-        return (a, log(2) / -log(1 - d / a))
+        return log(2) / -log(1 - d / a)
     }
 }
