@@ -47,6 +47,17 @@ public enum Coverage {
         if !antialiased && !inCorner {
             return x >= minX && x < maxX && y >= minY && y < maxY ? 1 : 0
         }
+        if continuous && inCorner {
+            // Pixels well clear of the curve, decided without the powers below (the CPU's
+            // shortcut; the shader computes every pixel in full): with n ≥ 2 the norm N lies
+            // between max(qx, qy) and √(qx² + qy²), the gradient's length is at most 1 (so
+            // the distance is at least |N − a| on the same side), and the pixel-space gradient
+            // at most the Jacobian's Frobenius norm, so beyond half of that (with a margin
+            // for rounding) the formula's clamp gives exactly 0 or 1.
+            let slack = 0.5001 * (jac.0 * jac.0 + jac.1 * jac.1 + jac.2 * jac.2 + jac.3 * jac.3).squareRoot() + 1e-9 * a
+            if max(qx, qy) - a > slack { return 0 }
+            if a - (qx * qx + qy * qy).squareRoot() > slack { return 1 }
+        }
         let n = continuous && inCorner ? ContinuousCorner.exponent(radius: r, halfAxis: a) : 2
         // Signed distance to the rounded rectangle (negative inside) and its gradient direction.
         var d: Double, nx: Double, ny: Double
