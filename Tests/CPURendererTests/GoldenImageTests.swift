@@ -17,7 +17,7 @@ final class GoldenImageTests: XCTestCase {
     func testEverySeedCorpusAndDrawingSceneIsListed() throws {
         let listed = Set(try sceneList().map(\.path))
         let scenes = try exampleScenePaths().map { String($0.dropFirst(examplesDirectory.path.count + 1)) }
-            .filter { ["seeds/", "corpus/", "animation/", "drawing/"].contains { prefix in $0.hasPrefix(prefix) } }
+            .filter { path in ["seeds/", "corpus/", "animation/", "drawing/"].contains { path.hasPrefix($0) } }
         XCTAssertGreaterThanOrEqual(scenes.count, 24)
         for scene in scenes { XCTAssertTrue(listed.contains(scene), "\(scene) is not in scenes.list") }
     }
