@@ -40,17 +40,40 @@ struct PathStroker {
 
     /// The stroke outline of flattened subpaths, as polygons turned the same way round.
     func outline(_ polylines: [PathRasterizer.Polyline]) -> [[Point]] {
-        guard halfWidth > 0, start < end else { return [] }
+        guard halfWidth > 0 else { return [] }
+        var polygons: [[Point]] = []
+        for piece in pieces(polylines) {
+            switch piece {
+            case .closed(let ring): outlineClosed(ring, into: &polygons)
+            case .open(let points, let tangent): outlineOpen(points, tangent: tangent, into: &polygons)
+            }
+        }
+        return polygons.compactMap(Self.clockwise)
+    }
+
+    /// A part of the path that is drawn.
+    enum Piece {
+        /// A whole closed subpath: its corners, the last joined back to the first.
+        case closed([Point])
+        /// A dash or an open (or trimmed) subpath: its points (one for a dot) and the
+        /// direction of travel at its start.
+        case open([Point], tangent: Point)
+    }
+
+    /// The parts of flattened subpaths that are drawn: the dashes intersected with the trimmed
+    /// range, in order.
+    func pieces(_ polylines: [PathRasterizer.Polyline]) -> [Piece] {
+        guard start < end else { return [] }
         let subpaths = polylines.compactMap(Subpath.init)
         let total = subpaths.reduce(0) { $0 + $1.length }
         let from = start * total, to = end * total
-        var polygons: [[Point]] = []
+        var pieces: [Piece] = []
         var offset = 0.0
         for sp in subpaths {
             defer { offset += sp.length }
             let a = from - offset, b = to - offset
             if sp.closed && dashPattern == nil && a <= 0 && b >= sp.length {
-                outlineClosed(sp.ring, into: &polygons)
+                pieces.append(.closed(sp.ring))
                 continue
             }
             for (d0, d1) in dashIntervals(length: sp.length) {
@@ -59,15 +82,15 @@ struct PathStroker {
                 // trimmed range; a dash that trimming shrinks to nothing draws nothing.
                 guard lo < hi || (d0 == d1 && lo == hi) else { continue }
                 let (points, tangent) = sp.extract(lo, hi)
-                outlineOpen(points, tangent: tangent, into: &polygons)
+                pieces.append(.open(points, tangent: tangent))
             }
         }
-        return polygons.compactMap(Self.clockwise)
+        return pieces
     }
 
     /// The dash pattern made even (an odd one repeats, as Core Graphics does), or `nil` when the
     /// stroke is solid.
-    private var dashPattern: [Double]? {
+    var dashPattern: [Double]? {
         guard let d = dashes, !d.isEmpty, d.allSatisfy({ $0 >= 0 && $0.isFinite }), d.contains(where: { $0 > 0 }) else { return nil }
         return d.count % 2 == 0 ? d : d + d
     }
