@@ -305,7 +305,8 @@ extension CGPath {
     package static func arc(center: CGPoint, radius r: CGFloat, startAngle a0: Double, sweep: Double) -> Arc {
         let r = Double(r)
         func point(_ a: Double) -> CGPoint { CGPoint(x: Double(center.x) + r * cos(a), y: Double(center.y) + r * sin(a)) }
-        let pieces = max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up)))
+        // A quarter turn that rounding made a hair longer is still one piece.
+        let pieces = max(1, Int((abs(sweep) / (Double.pi / 2) * (1 - 1e-12)).rounded(.up)))
         let step = sweep / Double(pieces)
         // A cubic through the ends of an arc of angle φ, tangent there: handles 4/3·tan(φ/4)·r long.
         let h = 4.0 / 3.0 * tan(step / 4) * r
