@@ -148,6 +148,33 @@ final class CGPathTests: XCTestCase {
         XCTAssertEqual(CGPathElementType.addCurveToPoint.rawValue, 3, "Core Graphics' numbering")
     }
 
+    func testIsRect() {
+        var r = CGRect.null
+        XCTAssertTrue(CGPath(rect: CGRect(x: 1, y: 2, width: 3, height: 4)).isRect(&r))
+        XCTAssertEqual(r, CGRect(x: 1, y: 2, width: 3, height: 4))
+        // Turned the other way, with an explicit line back to the start.
+        let other = CGMutablePath()
+        other.addLines(between: [p(0, 0), p(0, 5), p(2, 5), p(2, 0), p(0, 0)])
+        other.closeSubpath()
+        XCTAssertTrue(other.isRect(&r))
+        XCTAssertEqual(r, CGRect(x: 0, y: 0, width: 2, height: 5))
+        XCTAssertTrue(other.isRect(nil))
+        // Mirrored it is still a rectangle; rotated 45° it is not; open, or two, is not one.
+        var mirror = CGAffineTransform(scaleX: -1, y: 1)
+        XCTAssertTrue(CGPath(rect: CGRect(x: 0, y: 0, width: 2, height: 1), transform: &mirror).isRect(&r))
+        XCTAssertEqual(r, CGRect(x: -2, y: 0, width: 2, height: 1))
+        var eighth = CGAffineTransform(rotationAngle: .pi / 4)
+        XCTAssertFalse(CGPath(rect: CGRect(x: 0, y: 0, width: 2, height: 1), transform: &eighth).isRect(nil))
+        let open = CGMutablePath()
+        open.addLines(between: [p(0, 0), p(1, 0), p(1, 1), p(0, 1)])
+        XCTAssertFalse(open.isRect(nil))
+        let two = CGMutablePath()
+        two.addRects([CGRect(x: 0, y: 0, width: 1, height: 1), CGRect(x: 2, y: 0, width: 1, height: 1)])
+        XCTAssertFalse(two.isRect(nil))
+        XCTAssertFalse(CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 2, height: 2)).isRect(nil))
+        XCTAssertFalse(CGPath().isRect(nil))
+    }
+
     // MARK: Arcs
 
     func testArcByCenterAndAngles() {

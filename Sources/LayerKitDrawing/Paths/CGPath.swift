@@ -116,6 +116,33 @@ public class CGPath: Hashable, @unchecked Sendable {
         return CGRect.boundingBox(of: pts)
     }
 
+    /// Whether the path is one closed axis-aligned rectangle (a moveto, three lines, perhaps a
+    /// fourth back to the start, and a close, as `addRect` makes, turned either way); if so and
+    /// `rect` is given, it receives the rectangle (`CGPathIsRect`).
+    public func isRect(_ rect: UnsafeMutablePointer<CGRect>?) -> Bool {
+        var corners: [CGPoint] = []
+        for (i, e) in elements.enumerated() {
+            switch e {
+            case .moveTo(let p) where i == 0: corners.append(p)
+            case .lineTo(let p) where i > 0: corners.append(p)
+            case .closeSubpath where i == elements.count - 1: break
+            default: return false
+            }
+        }
+        if corners.count == 5 && corners[4] == corners[0] { corners.removeLast() }
+        guard corners.count == 4, elements.last == .closeSubpath else { return false }
+        // Sides alternate horizontal and vertical, starting with either.
+        func side(_ i: Int) -> (horizontal: Bool, vertical: Bool) {
+            let a = corners[i], b = corners[(i + 1) % 4]
+            return (a.y == b.y && a.x != b.x, a.x == b.x && a.y != b.y)
+        }
+        let firstHorizontal = side(0).horizontal
+        guard (0..<4).allSatisfy({ side($0).horizontal == (firstHorizontal == ($0 % 2 == 0)) && side($0).vertical != side($0).horizontal })
+        else { return false }
+        rect?.pointee = CGRect.boundingBox(of: corners)
+        return true
+    }
+
     /// Calls `block` with each element in order, its points laid out as Core Graphics lays
     /// them out: control points first, the end point last (`CGPathApply`).
     public func applyWithBlock(_ block: (UnsafePointer<CGPathElement>) -> Void) {
