@@ -366,4 +366,28 @@ final class CGPathTests: XCTestCase {
         XCTAssertFalse(beveled.contains(p(10.9, -0.9)), "a bevel cuts the corner off")
         XCTAssertTrue(CGPath().copy(strokingWithWidth: 2, lineCap: .round, lineJoin: .round, miterLimit: 10).isEmpty)
     }
+
+    func testHugeAndNonFiniteCoordinatesAnswerWithoutTrapping() {
+        // A quadratic 1e300 long, peaking at y = 5e299: the point (5e299, 1e299) lies between
+        // the curve and its chord.
+        let huge = CGMutablePath()
+        huge.move(to: .zero)
+        huge.addQuadCurve(to: p(1e300, 0), control: p(5e299, 1e300))
+        XCTAssertTrue(huge.contains(p(5e299, 1e299)))
+        XCTAssertFalse(huge.contains(p(-1, -1)))
+        XCTAssertFalse(huge.copy(strokingWithWidth: 2, lineCap: .round, lineJoin: .round, miterLimit: 10).isEmpty)
+        XCTAssertFalse(huge.copy(dashingWithPhase: 0, lengths: [1e299, 1e299]).isEmpty)
+        // A pen 1e20 wide has round caps of bounded detail.
+        let line = CGMutablePath()
+        line.addLines(between: [p(0, 0), p(10, 0)])
+        let wide = line.copy(strokingWithWidth: 1e20, lineCap: .round, lineJoin: .round, miterLimit: 10)
+        XCTAssertEqual(wide.boundingBox.height, 1e20, accuracy: 1e6)
+
+        let infinite = CGMutablePath()
+        infinite.move(to: .zero)
+        infinite.addCurve(to: p(.infinity, 0), control1: p(1, 1), control2: p(2, .nan))
+        XCTAssertFalse(infinite.contains(p(1, 0)))
+        _ = infinite.copy(strokingWithWidth: 2, lineCap: .round, lineJoin: .round, miterLimit: 10)
+        _ = infinite.copy(dashingWithPhase: 0, lengths: [1, 1])
+    }
 }

@@ -193,7 +193,10 @@ struct PathStroker {
     /// turning by `sweep` radians (positive: clockwise on the y-down screen), ends included.
     private func arc(center: Point, from u: Point, sweep: Double) -> [Point] {
         let step = halfWidth > Self.tolerance / 2 ? 2 * acos(1 - Self.tolerance / halfWidth) : .pi
-        let n = max(Int((abs(sweep) / step).rounded(.up)), 2)
+        // A pen so wide that the step underflows to 0 (or a sweep through non-finite points)
+        // still gets a bounded number of points: 4096 only binds beyond a 340,000-pixel pen.
+        let estimate = (abs(sweep) / step).rounded(.up)
+        let n = estimate.isNaN ? 2 : max(Int(min(estimate, 4096)), 2)
         let a0 = atan2(u.y, u.x)
         return (0...n).map { k in
             let a = a0 + sweep * Double(k) / Double(n)
