@@ -333,8 +333,9 @@ open class CGContext {
         var lo = PathRasterizer.Point(repeating: .infinity), hi = -lo
         for poly in polygons { for p in poly { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) } }
         guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
-        let x0 = max(Int(lo.x.rounded(.down)), 0), y0 = max(Int(lo.y.rounded(.down)), 0)
-        let x1 = min(Int(hi.x.rounded(.up)), width), y1 = min(Int(hi.y.rounded(.up)), height)
+        // Clamped before the conversion: an enormous pen reaches beyond Int's range.
+        let x0 = Int(max(lo.x.rounded(.down), 0)), y0 = Int(max(lo.y.rounded(.down), 0))
+        let x1 = Int(min(hi.x.rounded(.up), Double(width))), y1 = Int(min(hi.y.rounded(.up), Double(height)))
         guard x0 < x1, y0 < y1 else { return nil }
         let shift = PathRasterizer.Point(Double(x0), Double(y0))
         var cover = PathRasterizer.coverage(of: polygons.map { $0.map { $0 - shift } },
