@@ -45,7 +45,7 @@
 uniform highp sampler2D u_data;   // records (see quad.vert.glsl) and clip records
 uniform highp sampler2D u_image;  // image fill: contents, rows top-down, with uploaded mip levels
 uniform highp sampler2D u_pass;   // pass fill: an earlier pass, rows bottom-up
-uniform highp sampler2D u_mask;   // pass fill: the mask pass, rows bottom-up
+uniform highp sampler2D u_mask;   // pass fill: the mask or cross-faded pass, rows bottom-up
 uniform float u_passHeight;       // height of the pass being drawn, for top-left pixel rows
 uniform vec2 u_imageSize;         // u_image's level 0 size in texels (textureSize per fragment
                                   // cost llvmpipe a sixth of an image-heavy frame)
@@ -256,6 +256,7 @@ void main() {
         vec2 uv = (l - rect.xy) * rec_passScale;
         color = passLinear(u_pass, uv);
         if (rec_passHasMask != 0.0) color *= passLinear(u_mask, uv).a;
+        if (rec_passCrossfade > 0.0) color = color * (1.0 - rec_passCrossfade) + passLinear(u_mask, uv) * rec_passCrossfade;
         if (rec_passHasTint != 0.0) color = rec_color * color.a;
     }
 #endif

@@ -60,6 +60,8 @@ struct PreparedQuad {
     unowned(unsafe) let mask: Texture
     let hasMask: Bool
     let tint: SIMD4<Float>?
+    /// Pass fills: the fraction of `mask`'s colour cross-faded in (a transition), or `nil`.
+    let crossfade: Float?
     /// Texel = k · local + c per axis, when the axis map has one segment.
     let linearX: (k: Double, c: Double)?, linearY: (k: Double, c: Double)?
     let axisX: AxisMap?, axisY: AxisMap?
@@ -107,6 +109,7 @@ struct PreparedQuad {
             (spanMargin, spanBand) = (1.5, 1)
         }
         var (kind, color, hasMask, tint, passScale) = (FillKind.color, SIMD4<Float>(), false, SIMD4<Float>?.none, 1.0)
+        var crossfade: Float?
         var (linearX, linearY, axisX, axisY): ((k: Double, c: Double)?, (k: Double, c: Double)?, AxisMap?, AxisMap?) = (nil, nil, nil, nil)
         var (minFilter, magFilter) = (Filter.linear, Filter.linear)
         var texture = PreparedQuad.placeholder, mask = PreparedQuad.placeholder
@@ -131,10 +134,15 @@ struct PreparedQuad {
                 mask = passes[m]!
                 hasMask = true
             }
+            if let c = f.crossfade {
+                mask = passes[c.pass]!
+                crossfade = c.fraction
+            }
             tint = f.tint.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
             passScale = f.scale
         }
         (self.kind, self.color, self.texture, self.mask, self.hasMask, self.tint, self.passScale) = (kind, color, texture, mask, hasMask, tint, passScale)
+        self.crossfade = crossfade
         (self.linearX, self.linearY, self.axisX, self.axisY) = (linearX, linearY, axisX, axisY)
         (self.minFilter, self.magFilter) = (minFilter, magFilter)
         needsLOD = minFilter != magFilter || magFilter == .trilinear
@@ -387,6 +395,7 @@ struct PreparedQuad {
             let u = (x - minX) * passScale, v = (y - minY) * passScale
             var c = texture.base.linear(u, v)
             if hasMask { c *= mask.base.linear(u, v).w }
+            if let crossfade { c = c * (1 - crossfade) + mask.base.linear(u, v) * crossfade }
             if let tint { c = tint * c.w }
             return c
         }

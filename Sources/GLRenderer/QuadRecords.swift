@@ -188,6 +188,7 @@ struct FrameData {
             rec[.passScale] = f.scale
             rec[.passHasMask] = f.mask == nil ? 0 : 1
             rec[.passHasTint] = f.tint == nil ? 0 : 1
+            rec[.passCrossfade] = Double(f.crossfade?.fraction ?? 0)
             if let c = f.tint {
                 rec[.color] = [Double(c.r), Double(c.g), Double(c.b), Double(c.a)]
             }

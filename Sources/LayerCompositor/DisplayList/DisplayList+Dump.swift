@@ -41,6 +41,7 @@ extension DisplayList {
         case .pass(let p):
             return "pass \(p.pass) at \(f(p.scale)) px/pt" + (p.mask.map { " masked by pass \($0)" } ?? "")
                 + (p.tint.map { " tinted \($0)" } ?? "")
+                + (p.crossfade.map { " faded \(f(Double($0.fraction))) into pass \($0.pass)" } ?? "")
         }
     }
 

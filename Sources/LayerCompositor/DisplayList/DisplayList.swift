@@ -85,6 +85,13 @@ public struct RenderPass: Equatable, Sendable {
         case shadowDownsample
         /// A subtree rendered once at `rasterizationScale` (`shouldRasterize`).
         case rasterized
+        /// A layer's subtree as it was when a `CATransition` was added (the old rendering).
+        case transitionFrom
+        /// A layer's subtree as it is now, during a transition (the new rendering).
+        case transitionTo
+        /// The two renderings of a moving transition composed (drawn back with the layer's
+        /// opacity).
+        case transition
     }
 
     /// What fills the pass.
@@ -128,7 +135,7 @@ public struct RenderPass: Equatable, Sendable {
         case .quads(let quads):
             return quads.flatMap { q -> [Int] in
                 guard case .pass(let f) = q.fill else { return [] }
-                return [f.pass] + (f.mask.map { [$0] } ?? [])
+                return [f.pass] + (f.mask.map { [$0] } ?? []) + (f.crossfade.map { [$0.pass] } ?? [])
             }
         case .blur(let source, _, _), .downsample(let source, _):
             return [source]
@@ -286,8 +293,8 @@ public enum Fill: Equatable, Sendable {
     /// An image sampled through per-axis maps, with the layer's filters.
     case image(ImageFill)
     /// Another pass's pixels: `rect` of the quad maps onto the whole pass at `scale` pixels per
-    /// unit; optionally multiplied by a mask pass's alpha (same size), or reduced to alpha
-    /// tinted with `tint` (shadows).
+    /// unit; optionally multiplied by a mask pass's alpha (same size), cross-faded with another
+    /// pass (same size, a transition), or reduced to alpha tinted with `tint` (shadows).
     case pass(PassFill)
 }
 
@@ -321,10 +328,28 @@ public struct PassFill: Equatable, Sendable {
     public var mask: Int?
     /// When set, the result is this colour times the sampled alpha (a shadow).
     public var tint: PremultipliedColor?
+    /// When set, another pass (same size) the sampled colour is cross-faded with; a fill has a
+    /// mask or a cross-fade, not both (the backends sample both from one texture unit).
+    public var crossfade: PassCrossfade?
 
     /// Creates a pass fill.
-    public init(pass: Int, scale: Double, mask: Int? = nil, tint: PremultipliedColor? = nil) {
-        self.pass = pass; self.scale = scale; self.mask = mask; self.tint = tint
+    public init(pass: Int, scale: Double, mask: Int? = nil, tint: PremultipliedColor? = nil, crossfade: PassCrossfade? = nil) {
+        precondition(mask == nil || crossfade == nil, "a pass fill has a mask or a cross-fade")
+        self.pass = pass; self.scale = scale; self.mask = mask; self.tint = tint; self.crossfade = crossfade
+    }
+}
+
+/// A cross-fade of a pass fill into another pass (a `CATransition` of type `.fade`): the colour
+/// is `source × (1 − fraction) + other × fraction`, premultiplied, sampled at the same point.
+public struct PassCrossfade: Equatable, Sendable {
+    /// The pass faded to.
+    public var pass: Int
+    /// How far, 0 (the fill's own pass) to 1 (`pass`).
+    public var fraction: Float
+
+    /// Creates a cross-fade.
+    public init(pass: Int, fraction: Float) {
+        self.pass = pass; self.fraction = fraction
     }
 }
 

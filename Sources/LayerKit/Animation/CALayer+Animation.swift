@@ -5,6 +5,8 @@ extension CALayer {
     /// animation with the same `key`; a `nil` key is allowed and never replaces. A `beginTime`
     /// of 0 becomes the layer's current time (`convertTime(CACurrentMediaTime(), from: nil)`),
     /// as in Core Animation.
+    /// A `CATransition` captures the layer's subtree as it is now as its old rendering (see
+    /// `CATransition`).
     public func add(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
         if copy.beginTime == 0 { copy.beginTime = convertTime(CACurrentMediaTime(), from: nil) }
@@ -14,6 +16,7 @@ extension CALayer {
     /// Adds `anim` itself with its begin time as given (the scene reader's way: a scene states
     /// times explicitly).
     package func addCopied(_ anim: CAAnimation, forKey key: String?) {
+        if let transition = anim as? CATransition, transition.before == nil { transition.before = snapshot() }
         if let key { animationList.removeAll { $0.key == key } }
         animationList.append((key, anim))
     }
@@ -97,9 +100,11 @@ extension CALayer {
         if timedLayerCount == 0 { return copyTree() }
         let local = localTime(fromParent: tp)
         let state = presentationState(atLocalTime: local)
+        // The last transition added that contributes now is drawn.
+        let transition = animationList.reversed().lazy.compactMap { ($0.animation as? CATransition)?.state(at: local) }.first
         return LayerSnapshot(properties: state.properties, kind: state.kind,
                              sublayers: sublayerListStorage.map { $0.presentationTree(parentTime: local) },
-                             mask: maskStorage.map { $0.presentationTree(parentTime: local) })
+                             mask: maskStorage.map { $0.presentationTree(parentTime: local) }, transition: transition)
     }
 
     /// The layer's own state with its animations applied at its time `t`.

@@ -209,6 +209,9 @@ enum SceneAnimation {
 
     /// The animation as a scene object.
     static func json(_ a: CAAnimation, key: String?, at path: String) throws -> JSONValue {
+        // A transition's old rendering is a second state of the layer, which a scene file has
+        // no place for yet.
+        if a is CATransition { throw SceneError(path: path, message: "a CATransition cannot be written (scene files have no transitions)") }
         var m: [(key: String, value: JSONValue)] = []
         let type = a is CASpringAnimation ? "spring" : a is CABasicAnimation ? "basic" : a is CAKeyframeAnimation ? "keyframe" : "group"
         m.append(("type", .string(type)))
