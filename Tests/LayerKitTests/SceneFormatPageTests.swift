@@ -16,7 +16,8 @@ final class SceneFormatPageTests: XCTestCase {
             + CALayerContentsFilter.allCases.map(\.rawValue) + CAShapeLayerFillRule.allCases.map(\.rawValue)
             + CAShapeLayerLineCap.allCases.map(\.rawValue) + CAShapeLayerLineJoin.allCases.map(\.rawValue)
             + CAGradientLayerType.allCases.map(\.rawValue) + CATextLayerAlignmentMode.allCases.map(\.rawValue)
-            + CATextLayerTruncationMode.allCases.map(\.rawValue) + CAMediaTimingFillMode.allCases.map(\.rawValue)
+            + CATextLayerTruncationMode.allCases.map(\.rawValue) + CALayerCornerCurve.allCases.map(\.rawValue)
+            + CACornerMask.sceneNames.map(\.name) + CAMediaTimingFillMode.allCases.map(\.rawValue)
             + CAAnimationCalculationMode.allCases.map(\.rawValue) + ["basic", "keyframe", "spring", "group", "infinity"]
         let missingFields = fields.filter { !page.contains("`\($0)`") && !page.contains("`canvas.\($0)`") }
         let missingValues = values.filter { !page.contains("\"\($0)\"") }

@@ -40,6 +40,7 @@ extension CALayer {
         ctx.translateBy(x: 0, y: h)
         ctx.scaleBy(x: scale, y: -scale)
         ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
+        ctx.baseTransform = CGAffineTransform(scaleX: scale, y: -scale)
         draw(in: ctx)
         contents = ctx.makeImage()
     }

@@ -93,6 +93,10 @@ public struct LayerProperties: Equatable, Sendable {
     /// Radius of the rounded corners of background and border (and of the clip with
     /// `masksToBounds`).
     public var cornerRadius: CGFloat = 0
+    /// Which corners `cornerRadius` rounds; the others stay square.
+    public var maskedCorners: CACornerMask = .all
+    /// The curve of the rounded corners.
+    public var cornerCurve: CALayerCornerCurve = .circular
     /// Width of the border, drawn inside the bounds above the sublayers.
     public var borderWidth: CGFloat = 0
     /// Colour of the border.

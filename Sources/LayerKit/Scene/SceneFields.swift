@@ -21,6 +21,8 @@ let commonLayerFields = SceneFieldTable<LayerProperties>([
     SceneField("allowsGroupOpacity", \.allowsGroupOpacity),
     SceneField("backgroundColor", \.backgroundColor),
     SceneField("cornerRadius", \.cornerRadius, Rules.nonNegative),
+    SceneField("maskedCorners", \.maskedCorners),
+    SceneField("cornerCurve", \.cornerCurve),
     SceneField("borderWidth", \.borderWidth, Rules.nonNegative),
     SceneField("borderColor", \.borderColor),
     SceneField("masksToBounds", \.masksToBounds),

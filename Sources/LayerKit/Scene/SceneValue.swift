@@ -319,6 +319,33 @@ extension CAShapeLayerLineJoin: SceneEnum {}
 extension CAGradientLayerType: SceneEnum {}
 extension CATextLayerAlignmentMode: SceneEnum {}
 extension CATextLayerTruncationMode: SceneEnum {}
+extension CALayerCornerCurve: SceneEnum {}
+
+/// `maskedCorners`: the rounded corners by Core Animation's names, each at most once, e.g.
+/// `["layerMinXMinYCorner", "layerMaxXMinYCorner"]` (the top two); `[]` rounds none.
+extension CACornerMask: SceneValue {
+    /// The corners in the order the names are written.
+    static let sceneNames: [(name: String, corner: CACornerMask)] = [
+        ("layerMinXMinYCorner", .layerMinXMinYCorner), ("layerMaxXMinYCorner", .layerMaxXMinYCorner),
+        ("layerMinXMaxYCorner", .layerMinXMaxYCorner), ("layerMaxXMaxYCorner", .layerMaxXMaxYCorner),
+    ]
+
+    init(scene node: SceneNode) throws {
+        self = []
+        for element in try node.elements(shape: "an array of corner names") {
+            let name = try String(scene: element)
+            guard let corner = Self.sceneNames.first(where: { $0.name == name })?.corner else {
+                throw element.error("unknown corner \"\(name)\"; expected one of \(Self.sceneNames.map(\.name).joined(separator: ", "))")
+            }
+            guard !contains(corner) else { throw element.error("corner \"\(name)\" is listed twice") }
+            insert(corner)
+        }
+    }
+
+    func sceneJSON() -> JSONValue {
+        .array(Self.sceneNames.filter { contains($0.corner) }.map { .string($0.name) })
+    }
+}
 
 /// Range rules beyond a value's type; each returns the message when the value breaks it.
 enum Rules {
