@@ -22,7 +22,7 @@ struct BenchCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frames drawn first and not measured.")
     var warmup: Int = 5
 
-    @Flag(help: "Change every layer's transform every frame (deterministic), so updates are measured, not a static redraw.")
+    @Flag(help: "Play the scene's own animations (frame n at n/60 s) when it has any; otherwise change every layer's transform every frame (deterministic), so updates are measured, not a static redraw.")
     var animate = false
 
     @Flag(name: .customLong("move-one"), help: "Move only one layer per frame (with --animate): measures damage-limited redraws.")
@@ -102,8 +102,7 @@ struct BenchCommand: ParsableCommand {
     func measure(_ scene: Scene, renderer: any FrameRenderer, frames: Int, warmup: Int, animate: Bool,
                  moveOne: Bool = false) throws -> FrameProfiler {
         let loop = FrameLoop(renderer: renderer)
-        let animator = animate ? Animator(scene.root, onlyFirst: moveOne) : nil
-        let source = LayerTreeSource(scene.root)
+        let (source, animator) = frameSource(for: scene, animate: animate, onlyFirst: moveOne)
         for frame in 0..<(warmup + frames) {
             if frame == warmup { loop.profiler.reset() }
             try loop.drawFrame(source, at: Double(frame) / 60, canvas: scene.canvas,
@@ -176,6 +175,14 @@ struct BenchCommand: ParsableCommand {
 }
 
 extension BenchmarkScene: ExpressibleByArgument {}
+
+/// What `--animate` draws for `scene` (bench and soak): the presentation tree at each frame's
+/// time when the scene has animations or layer timing of its own, else the model tree, edited
+/// each frame by an `Animator` when `animate` is set.
+func frameSource(for scene: Scene, animate: Bool, onlyFirst: Bool = false) -> (source: any FrameSource, animator: Animator?) {
+    if animate && scene.root.containsTimedLayers { return (PresentationTreeSource(scene.root), nil) }
+    return (LayerTreeSource(scene.root), animate ? Animator(scene.root, onlyFirst: onlyFirst) : nil)
+}
 
 /// MotionMark-style motion: every layer turns about its own axis at its own deterministic rate
 /// (transform layers about y, so cubes show new faces), on top of its original transform.

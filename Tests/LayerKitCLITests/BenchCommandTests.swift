@@ -5,6 +5,23 @@ import XCTest
 /// `layerkit bench`: the JSON report has the documented keys and a trace is valid Trace Event
 /// JSON with a slice per phase per frame.
 final class BenchCommandTests: XCTestCase {
+    /// With `--animate`, a scene with animations of its own plays them (no `animate` edit
+    /// phase; the presentation tree changes every frame, so no display list is reused); without
+    /// `--animate` the same scene is a still frame whose display list is reused.
+    func testAnimateUsesTheScenesOwnAnimations() throws {
+        let scene = examplesDirectory.appendingPathComponent("bench/spin-100.json").path
+        for (animate, reused) in [(true, 0.0), (false, 1.0)] {
+            let run = try runLayerKit(["bench", scene, "--backend", "cpu", "--frames", "3", "--warmup", "1", "--json"]
+                                      + (animate ? ["--animate"] : []))
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            let phases = try XCTUnwrap(report["phases"] as? [String: Any])
+            XCTAssertNil(phases["animate"], "no Animator edits for a scene that animates itself")
+            let counters = try XCTUnwrap(report["counters"] as? [String: Double])
+            XCTAssertEqual(counters["display_list_reused"], reused, "--animate \(animate)")
+        }
+    }
+
     func testJSONReportAndTrace() throws {
         for backend in ["cpu", "gl"] {
             let trace = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(backend)-\(UUID().uuidString).json")

@@ -369,7 +369,7 @@ final class SceneReaderTests: XCTestCase {
         assertError(#"{"format": "layerkit-scene", "version": 0}"#, "version: expected a whole number >= 1, found 0")
         assertError(#"{"format": "layerkit-scene", "version": "1"}"#, "version: expected a number, found a string")
         assertError(#"{"format": "layerkit-scene", "version": 1, "extra": 1}"#,
-                    "extra: unknown field for a scene; expected one of canvas, format, images, probes, root, time, timeline, version")
+                    "extra: unknown field for a scene; expected one of canvas, format, images, probes, root, samples, time, timeline, version")
         assertError(#"{"format": "layerkit-scene", "version": 1, "root": {}}"#, "canvas: required field is missing")
         assertError(#"{"format": "layerkit-scene", "version": 1, \#(canvas)}"#, "root: required field is missing")
         assertError(#"{"format": "layerkit-scene", "version": 1, \#(canvas), "root": []}"#, "root: expected a layer (an object), found an array")
@@ -538,7 +538,7 @@ final class SceneReaderTests: XCTestCase {
         assertError(probes(#"[{"hit": null}]"#), "probes[0].point: required field is missing")
         assertError(probes(#"[{"point": [1, 2], "hit": 3}]"#), "probes[0].hit: expected a layer name or null, found a number")
         assertError(probes(#"[{"point": [1, 2], "hit": null, "radius": 3}]"#),
-                    "probes[0].radius: unknown field for a probe; expected one of hit, point")
+                    "probes[0].radius: unknown field for a probe; expected one of hit, point, time")
     }
 
     // MARK: Limits

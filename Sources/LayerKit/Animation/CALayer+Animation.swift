@@ -38,6 +38,11 @@ extension CALayer {
     /// Removes every animation of this layer.
     public func removeAllAnimations() { animationList.removeAll() }
 
+    /// Whether this layer, a sublayer or a mask anywhere below it has animations or layer timing
+    /// (`beginTime`, `speed`, `timeOffset`): whether its presentation tree can differ from its
+    /// model tree at some time.
+    package var containsTimedLayers: Bool { timedLayerCount > 0 }
+
     /// Layer timing or the animations changed: keeps `timedLayerCount` of this layer and its
     /// ancestors true.
     func timingChanged() {

@@ -180,7 +180,7 @@ enum SceneAnimation {
     }
 
     /// A value of `kind` as the API holds it (`CGFloat`, `CGPoint`, …).
-    private static func value(_ node: SceneNode, _ kind: AnimatedValueKind) throws -> Any {
+    static func value(_ node: SceneNode, _ kind: AnimatedValueKind) throws -> Any {
         switch kind {
         case .number: return try node.read() as CGFloat
         case .point: return try node.read() as CGPoint
@@ -192,7 +192,7 @@ enum SceneAnimation {
         }
     }
 
-    private static func valueJSON(_ v: Any, _ kind: AnimatedValueKind, at path: String) throws -> JSONValue {
+    static func valueJSON(_ v: Any, _ kind: AnimatedValueKind, at path: String) throws -> JSONValue {
         switch kind.convert(v) {
         case .vector(let x)?:
             return kind == .number ? try atPath(path) { try jsonNumber(x[0]) } : try atPath(path) { try jsonNumbers(x.map { CGFloat($0) }) }

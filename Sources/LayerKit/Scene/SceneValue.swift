@@ -83,7 +83,7 @@ struct SceneObject {
     func rejectUnknownKeys(allowed: Set<String>, what: String) throws {
         guard let i = keys.firstIndex(where: { !allowed.contains($0) }) else { return }
         // Short lists help; a layer's forty fields would bury the message.
-        let choices = allowed.count <= 8 ? "; expected one of \(allowed.sorted().joined(separator: ", "))" : ""
+        let choices = allowed.count <= 10 ? "; expected one of \(allowed.sorted().joined(separator: ", "))" : ""
         throw members[i].error("unknown field for \(what)\(choices)")
     }
 }

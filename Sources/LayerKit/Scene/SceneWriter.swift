@@ -46,8 +46,12 @@ extension Scene {
         if !probes.isEmpty {
             members.append(("probes", .array(try probes.enumerated().map { i, probe in
                 .object([("point", try atPath("probes[\(i)].point") { try probe.point.sceneJSON() }),
-                         ("hit", probe.hit.map { .string($0) } ?? .null)])
+                         ("hit", probe.hit.map { .string($0) } ?? .null)]
+                        + (try probe.time.map { t in [("time", try atPath("probes[\(i)].time") { try jsonNumber(t) })] } ?? []))
             })))
+        }
+        if !samples.isEmpty {
+            members.append(("samples", .array(try samples.enumerated().map { try SceneSamples.json($1, at: "samples[\($0)]") })))
         }
         return .object(members)
     }
