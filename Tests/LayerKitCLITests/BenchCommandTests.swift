@@ -82,7 +82,11 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertEqual(counters["layers"], 12, "6 levels and their masks")
         let frameMs = try XCTUnwrap(report["frame_ms"] as? [String: Double])
         if let gpu = report["gpu_ms"] as? [String: Double] {
-            XCTAssertLessThanOrEqual(gpu["max"]!, frameMs["max"]!)
+            // The GPU time is read from timer queries on the driver's clock and the frame time
+            // from the CPU's, so the two may disagree by a clock tick and by where the query's
+            // first command is timestamped (it failed once by 1.7 ms of 131 under load): GPU work
+            // that outlasts its frame would show as much more than 5 % over.
+            XCTAssertLessThanOrEqual(gpu["max"]!, frameMs["max"]! * 1.05 + 1)
             XCTAssertGreaterThan(gpu["min"]!, 0)
         } else {
             XCTAssertTrue(report["gpu_ms"] is NSNull)

@@ -39,14 +39,14 @@ let commonLayerFields = SceneFieldTable<LayerProperties>([
     SceneField("shadowOpacity", \.shadowOpacity, Rules.unitInterval),
     SceneField("shadowOffset", \.shadowOffset),
     SceneField("shadowRadius", \.shadowRadius, Rules.nonNegative),
-    SceneField("shadowPath", optional: \.shadowPath),
+    SceneField("shadowPath", path: \.shadowPath),
     SceneField("shouldRasterize", \.shouldRasterize),
     SceneField("rasterizationScale", \.rasterizationScale, Rules.positive),
 ])
 
 /// `CAShapeLayer`'s own fields.
 let shapeLayerFields = SceneFieldTable<ShapeStyle>([
-    SceneField("path", optional: \.path),
+    SceneField("path", path: \.path),
     SceneField("fillColor", \.fillColor),
     SceneField("fillRule", \.fillRule),
     SceneField("strokeColor", \.strokeColor),

@@ -52,8 +52,8 @@ package enum PathRasterizer {
             var len = 0.0, turn = 0.0
             for i in 1..<pts.count { len += (pts[i] - pts[i - 1]).length }
             for i in 1..<(pts.count - 1) { turn += angle(pts[i] - pts[i - 1], pts[i + 1] - pts[i]) }
-            var steps = max(1, min(1000, Int((len / 2).squareRoot().rounded(.up) * 2)))
-            if maxTurn < .infinity { steps = max(steps, min(1000, Int((turn / maxTurn).rounded(.up)))) }
+            var steps = max(1, segmentCount((len / 2).squareRoot().rounded(.up) * 2))
+            if maxTurn < .infinity { steps = max(steps, segmentCount((turn / maxTurn).rounded(.up))) }
             for s in 1...steps {
                 let t = Double(s) / Double(steps), u = 1 - t
                 if pts.count == 3 {
@@ -78,6 +78,12 @@ package enum PathRasterizer {
         }
         finish()
         return result
+    }
+
+    /// `estimate` segments, at most 1000; a non-finite estimate (a curve through infinite or
+    /// enormous coordinates) gets the most, where converting it to `Int` would trap.
+    static func segmentCount(_ estimate: Double) -> Int {
+        estimate.isNaN ? 1000 : Int(min(max(estimate, 0), 1000))
     }
 
     /// The angle between two directions in radians, 0…π (0 for a zero vector).
