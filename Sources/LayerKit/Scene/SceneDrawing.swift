@@ -107,7 +107,7 @@ struct DrawingArgument {
             guard !v.isEmpty else { throw node.error("expected at least one colour") }
             return .colors(v)
         case .bool: return .bool(try node.read())
-        case .path: return .path(try node.read())
+        case .path: return .path(try CGPath.read(scene: node))
         case .transform:
             let m = try node.numbers(6, shape: "[a, b, c, d, tx, ty]")
             return .transform(CGAffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5]))
