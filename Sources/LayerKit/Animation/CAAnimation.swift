@@ -43,6 +43,12 @@ open class CAAnimation: CAMediaTiming {
     /// Told when the animation starts and stops (held strongly, as Core Animation does).
     public var delegate: CAAnimationDelegate?
 
+    // The frame clock's record of a layer's copy (see `AnimationClock`); never copied.
+    var isTracked = false
+    var hasStarted = false
+    var hasStopped = false
+    var completionGroups: [CompletionGroup] = []
+
     /// An animation with Core Animation's defaults.
     public required init() {}
 
