@@ -143,7 +143,6 @@ final class TransactionStack {
 
     /// Binds `animation` to the completion groups of every open transaction.
     func animationAdded(_ animation: CAAnimation) {
-        _ = current
         for scope in scopes { if let g = scope.group { g.pending += 1; animation.completionGroups.append(g) } }
     }
 
