@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The frame-by-frame bookkeeping of animations added with `add(_:forKey:)`: at each frame it
 /// commits the implicit transaction, tells delegates that animations started and stopped,
@@ -27,9 +28,10 @@ package final class AnimationClock {
     private var removals: [CAAnimation] = []
     private var endedGroups: [CompletionGroup] = []
 
-    /// How many animation evaluations there have been (one animation sampled for a snapshot, or
-    /// checked for its start and end at a frame), for tests of "work follows change".
-    package var evaluations = 0
+    /// How many evaluations there have been (a layer's animated state computed for a snapshot,
+    /// or an animation checked for its start and end at a frame), for tests of "work follows
+    /// change". Atomic, because separate trees may be snapshotted on separate threads.
+    package let evaluations = Atomic<Int>(0)
 
     /// The transaction's time: the latest frame's media time while a display link runs (so that
     /// changes between frames begin where the screen is), otherwise `CACurrentMediaTime()`.
@@ -94,7 +96,7 @@ package final class AnimationClock {
         var running = false
         var finished: [CAAnimation] = []
         for (_, a) in layer.animationList where a.isTracked && !a.hasStopped {
-            evaluations += 1
+            evaluations.add(1, ordering: .relaxed)
             let elapsed = (local - a.beginTime) * Double(a.speed)
             if !a.hasStarted, elapsed >= 0 {
                 a.hasStarted = true

@@ -123,7 +123,7 @@ extension CALayer {
     /// The layer's own state with its animations applied at its time `t`.
     func presentationState(atLocalTime t: CFTimeInterval) -> AnimatedLayerState {
         var state = AnimatedLayerState(properties: properties, kind: snapshotKind)
-        AnimationClock.shared.evaluations += animationList.count
+        AnimationClock.shared.evaluations.add(1, ordering: .relaxed)
         for (_, animation) in animationList { animation.apply(to: &state, at: t, timing: animation.timing) }
         return state
     }
