@@ -78,6 +78,12 @@ final class CATransactionTests: XCTestCase {
         CATransaction.commit()
         XCTAssertEqual(CATransaction.animationDuration(), 0.25)
         XCTAssertEqual(layer.animation(forKey: "opacity")?.duration, 2)
+        for bad in [-1, Double.nan, .infinity] {
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(bad)
+            XCTAssertEqual(CATransaction.animationDuration(), 0.25, "\(bad)")
+            CATransaction.commit()
+        }
         XCTAssertNil(layer.animation(forKey: "cornerRadius"), "disabled in the inner transaction")
         XCTAssertEqual(layer.animation(forKey: "position")?.duration, 0.5)
         XCTAssertEqual(layer.animation(forKey: "zPosition")?.duration, 2, "after the inner commit the outer's value again")
@@ -401,6 +407,8 @@ final class CATransactionTests: XCTestCase {
         XCTAssertFalse(link.step(), "0.05 s after the last frame, under 0.1 s")
         now = 0.1495
         XCTAssertTrue(link.step(), "within a millisecond of 0.1 s")
+        now = .nan
+        XCTAssertFalse(link.step(), "a time source's NaN is no frame")
         link.isPaused = true
         now = 1
         XCTAssertFalse(link.step())

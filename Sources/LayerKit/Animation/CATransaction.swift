@@ -43,9 +43,11 @@ open class CATransaction {
     }
 
     /// The duration of implicit animations, and of animations added with a duration of 0
-    /// (0.25 s unless set).
+    /// (0.25 s unless set; a negative, NaN or infinite value set reads as 0.25 s, so that no
+    /// animation gets a duration it could not end in).
     open class func animationDuration() -> CFTimeInterval {
-        (value(forKey: kCATransactionAnimationDuration) as? CFTimeInterval) ?? 0.25
+        guard let d = value(forKey: kCATransactionAnimationDuration) as? CFTimeInterval, d >= 0, d.isFinite else { return 0.25 }
+        return d
     }
 
     /// Sets the duration of this transaction's animations.
