@@ -43,6 +43,12 @@ open class CAAnimation: CAMediaTiming {
     /// Told when the animation starts and stops (held strongly, as Core Animation does).
     public var delegate: CAAnimationDelegate?
 
+    // The frame clock's record of a layer's copy (see `AnimationClock`); never copied.
+    var isTracked = false
+    var hasStarted = false
+    var hasStopped = false
+    var completionGroups: [CompletionGroup] = []
+
     /// An animation with Core Animation's defaults.
     public required init() {}
 
@@ -108,7 +114,8 @@ open class CAPropertyAnimation: CAAnimation {
     override func apply(to state: inout AnimatedLayerState, at tp: Double, timing: TimingFields) {
         guard let keyPath, let entry = AnimatableKeyPath.named(keyPath), let phase = timing.phase(at: tp) else { return }
         let underlying = entry.read(state)
-        guard var (value, start, end) = values(at: phase, kind: entry.kind, underlying: underlying) else { return }
+        guard let (first, start, end) = values(at: phase, kind: entry.kind, underlying: underlying) else { return }
+        var value = first
         if isCumulative, phase.iteration > 0 {
             let step = AnimatedValueKind.subtract(end, start)
             value = AnimatedValueKind.add(AnimatedValueKind.scaled(step, by: phase.iteration), value)

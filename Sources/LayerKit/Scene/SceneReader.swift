@@ -27,6 +27,11 @@ extension Scene {
     /// - Throws: `SceneError` naming `fileName` and the JSON path.
     public init(data: Data, baseDirectory: String, fileName: String) throws {
         var reader = SceneReader(baseDirectory: baseDirectory)
+        // A scene states its animations itself: building its tree must not run actions (the
+        // layers are new, so none would animate, but a delegate or class action could run).
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.commit() }
         do {
             self = try reader.read([UInt8](data))
         } catch var e as SceneError {

@@ -172,7 +172,7 @@ public class CGPath: Hashable, @unchecked Sendable {
 /// `let path = CGMutablePath(); path.move(to: p)` builds in place.
 ///
 /// Every method takes an optional `transform` that maps its points before they are added.
-public final class CGMutablePath: CGPath {
+public final class CGMutablePath: CGPath, @unchecked Sendable {
     private func append(_ e: Element, _ transform: CGAffineTransform) {
         elements.append(transform.isIdentity ? e : e.applying(transform))
     }
