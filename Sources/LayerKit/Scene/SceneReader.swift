@@ -204,7 +204,7 @@ private struct SceneReader {
 
         let layer = try type.makeLayer(reading: object)
         layer.properties = properties
-        try SceneLayerTiming.read(object, into: layer)
+        try SceneLayerTiming.read(object, into: layer, images: decodedImages)
         return layer
     }
 

@@ -58,7 +58,7 @@ extension Scene {
         var members = try commonLayerFields.members(of: layer.properties, at: path)
             + SceneLayerType.ownMembers(of: layer, at: path)
         if type != .layer { members.append(("type", type.sceneJSON())) }
-        members += try SceneLayerTiming.members(of: layer, at: path)
+        members += try SceneLayerTiming.members(of: layer, at: path, names: names)
         if let image = layer.contents {
             guard let name = names[ObjectIdentifier(image)] else {
                 throw SceneError(path: "\(path).contents",
