@@ -197,4 +197,18 @@ final class CAKeyframePathTests: XCTestCase {
         XCTAssertEqual(String(decoding: try again.jsonData(), as: UTF8.self), String(decoding: try scene.jsonData(), as: UTF8.self))
         XCTAssertEqual(again.snapshot(atTime: 0.75), scene.snapshot(atTime: 0.75))
     }
+
+    /// `contents` values in a scene are image names; the writer names them again.
+    func testSceneContentsAnimation() throws {
+        let images = examplesDirectory.appendingPathComponent("images").path
+        let text = sceneText(root: #"""
+            {"contents": "cat", "animations": [{"type": "keyframe", "keyPath": "contents", "values": ["cat", "star"],
+                                                "calculationMode": "discrete", "duration": 1}]}
+            """#, extra: #""images": {"cat": "cat.png", "star": "star.png"}"#)
+        let scene = try readScene(text, directory: images)
+        XCTAssertTrue(scene.snapshot(atTime: 0.25).properties.contents === scene.decodedImages["cat"])
+        XCTAssertTrue(scene.snapshot(atTime: 0.75).properties.contents === scene.decodedImages["star"])
+        let written = String(decoding: try scene.jsonData(), as: UTF8.self)
+        XCTAssertTrue(written.contains(#""values":["cat","star"]"#) || written.contains(#""values": ["cat", "star"]"#), written)
+    }
 }
