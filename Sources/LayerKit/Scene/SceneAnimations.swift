@@ -202,8 +202,9 @@ enum SceneAnimation {
         }
     }
 
-    /// A value of `kind` as the API holds it (`CGFloat`, `CGPoint`, …).
-    private static func value(_ node: SceneNode, _ kind: AnimatedValueKind, _ images: [String: CGImage]) throws -> Any {
+    /// A value of `kind` as the API holds it (`CGFloat`, `CGPoint`, …); `images` resolves
+    /// `contents` image names.
+    static func value(_ node: SceneNode, _ kind: AnimatedValueKind, _ images: [String: CGImage] = [:]) throws -> Any {
         switch kind {
         case .number: return try node.read() as CGFloat
         case .point: return try node.read() as CGPoint
@@ -222,7 +223,8 @@ enum SceneAnimation {
         }
     }
 
-    private static func valueJSON(_ v: Any, _ kind: AnimatedValueKind, at path: String, names: [ObjectIdentifier: String]) throws -> JSONValue {
+    /// A value of `kind` as scene JSON; `names` names `contents` images.
+    static func valueJSON(_ v: Any, _ kind: AnimatedValueKind, at path: String, names: [ObjectIdentifier: String] = [:]) throws -> JSONValue {
         switch (kind, v) {
         case (.path, let p as CGPath): return try atPath(path) { try p.sceneJSON() }
         case (.colors, let c as [CGColor]): return try atPath(path) { try c.sceneJSON() }
