@@ -5,6 +5,8 @@ extension CALayer {
     /// animation with the same `key`; a `nil` key is allowed and never replaces. A `beginTime`
     /// of 0 becomes the layer's current time (`convertTime(CACurrentMediaTime(), from: nil)`),
     /// as in Core Animation.
+    /// A `CATransition` captures the layer's subtree as it is now as its old rendering (see
+    /// `CATransition`).
     public func add(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
         if copy.beginTime == 0 { copy.beginTime = convertTime(CACurrentMediaTime(), from: nil) }
@@ -14,6 +16,7 @@ extension CALayer {
     /// Adds `anim` itself with its begin time as given (the scene reader's way: a scene states
     /// times explicitly).
     package func addCopied(_ anim: CAAnimation, forKey key: String?) {
+        if let transition = anim as? CATransition, transition.before == nil { transition.before = snapshot() }
         if let key { animationList.removeAll { $0.key == key } }
         animationList.append((key, anim))
     }
@@ -34,6 +37,11 @@ extension CALayer {
 
     /// Removes every animation of this layer.
     public func removeAllAnimations() { animationList.removeAll() }
+
+    /// Whether this layer, a sublayer or a mask anywhere below it has animations or layer timing
+    /// (`beginTime`, `speed`, `timeOffset`): whether its presentation tree can differ from its
+    /// model tree at some time.
+    package var containsTimedLayers: Bool { timedLayerCount > 0 }
 
     /// Layer timing or the animations changed: keeps `timedLayerCount` of this layer and its
     /// ancestors true.
@@ -95,11 +103,15 @@ extension CALayer {
     private func presentationTree(parentTime tp: CFTimeInterval) -> LayerSnapshot {
         guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { presentationTree(parentTime: tp) } }
         if timedLayerCount == 0 { return copyTree() }
+        // An animated layer is displayed as an unanimated one is, before its state is read.
+        if displayPending { displayIfNeeded() }
         let local = localTime(fromParent: tp)
         let state = presentationState(atLocalTime: local)
+        // The last transition added that contributes now is drawn.
+        let transition = animationList.reversed().lazy.compactMap { ($0.animation as? CATransition)?.state(at: local) }.first
         return LayerSnapshot(properties: state.properties, kind: state.kind,
                              sublayers: sublayerListStorage.map { $0.presentationTree(parentTime: local) },
-                             mask: maskStorage.map { $0.presentationTree(parentTime: local) })
+                             mask: maskStorage.map { $0.presentationTree(parentTime: local) }, transition: transition)
     }
 
     /// How many animations of this layer and the layers under it are within their active

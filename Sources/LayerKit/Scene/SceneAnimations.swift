@@ -156,7 +156,7 @@ enum SceneAnimation {
         if let pathNode = object["path"] {
             // A path replaces the values: its keyframes are its start and each segment's end.
             guard kind == .point else { throw pathNode.error("a path animates point key paths only (position, anchorPoint, …)") }
-            let path: CGPath = try pathNode.read()
+            let path = try CGPath.read(scene: pathNode)
             keyframes = KeyframeCurve(path: path).keyframes.count
             guard keyframes > 1 else { throw pathNode.error("a keyframe path needs at least one line or curve after its move-to") }
             k.path = path
@@ -213,7 +213,7 @@ enum SceneAnimation {
         case .color: return try node.read() as CGColor
         case .transform: return try node.read() as CATransform3D
         case .bool: return try node.read() as Bool
-        case .path: return try node.read() as CGPath
+        case .path: return try CGPath.read(scene: node)
         case .colors: return try node.read() as [CGColor]
         case .numbers: return try node.read() as [CGFloat]
         case .image:
@@ -251,6 +251,9 @@ enum SceneAnimation {
 
     /// The animation as a scene object.
     static func json(_ a: CAAnimation, key: String?, at path: String, names: [ObjectIdentifier: String]) throws -> JSONValue {
+        // A transition's old rendering is a second state of the layer, which a scene file has
+        // no place for yet.
+        if a is CATransition { throw SceneError(path: path, message: "a CATransition cannot be written (scene files have no transitions)") }
         var m: [(key: String, value: JSONValue)] = []
         let type = a is CASpringAnimation ? "spring" : a is CABasicAnimation ? "basic" : a is CAKeyframeAnimation ? "keyframe" : "group"
         m.append(("type", .string(type)))
