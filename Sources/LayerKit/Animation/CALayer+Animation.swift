@@ -131,6 +131,22 @@ extension CALayer {
                              mask: maskStorage.map { $0.presentationTree(parentTime: local) }, transition: transition)
     }
 
+    /// How many animations of this layer and the layers under it are within their active
+    /// duration at media time `t` (begun, not yet ended, fill modes aside): what a frame
+    /// clock or a HUD reports as running. Subtrees without animations are not visited.
+    package func runningAnimationCount(atTime t: CFTimeInterval) -> Int {
+        runningAnimationCount(parentTime: superlayer?.localTime(fromMedia: t) ?? t)
+    }
+
+    private func runningAnimationCount(parentTime tp: CFTimeInterval) -> Int {
+        guard timedLayerCount > 0 else { return 0 }
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { runningAnimationCount(parentTime: tp) } }
+        let local = localTime(fromParent: tp)
+        return animationList.filter { $0.animation.timing.isActive(at: local) }.count
+            + sublayerListStorage.reduce(0) { $0 + $1.runningAnimationCount(parentTime: local) }
+            + (maskStorage?.runningAnimationCount(parentTime: local) ?? 0)
+    }
+
     /// The layer's own state with its animations applied at its time `t`.
     func presentationState(atLocalTime t: CFTimeInterval) -> AnimatedLayerState {
         var state = AnimatedLayerState(properties: properties, kind: snapshotKind)

@@ -214,7 +214,7 @@ private struct SceneReader {
         layer.properties = properties
         // Drawn at the first frame's commit, as a layer marked by setNeedsDisplay().
         if layer is SceneDrawingLayer { layer.setNeedsDisplay() }
-        try SceneLayerTiming.read(object, into: layer)
+        try SceneLayerTiming.read(object, into: layer, images: decodedImages)
         return layer
     }
 

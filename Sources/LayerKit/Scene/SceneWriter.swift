@@ -62,7 +62,7 @@ extension Scene {
         var members = try commonLayerFields.members(of: layer.properties, at: path)
             + SceneLayerType.ownMembers(of: layer, at: path)
         if type != .layer { members.append(("type", type.sceneJSON())) }
-        members += try SceneLayerTiming.members(of: layer, at: path)
+        members += try SceneLayerTiming.members(of: layer, at: path, names: names)
         if let drawn = layer as? SceneDrawingLayer {
             // Its contents are what the drawing made, written as the drawing.
             members.append(("drawing", .array(try drawn.drawing.enumerated().map { i, call in
