@@ -270,6 +270,11 @@ final class CATransactionTests: XCTestCase {
             ("strokeEnd", shape, { shape.strokeEnd = 0.5 }),
             ("startPoint", gradient, { gradient.startPoint = CGPoint(x: 1, y: 0) }),
             ("endPoint", gradient, { gradient.endPoint = CGPoint(x: 0, y: 0) }),
+            ("colors", gradient, { gradient.colors = [red, red] }),
+            ("locations", gradient, { gradient.locations = [0, 1] }),
+            ("path", shape, { shape.path = CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4)) }),
+            ("shadowPath", layer, { self.layer.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4)) }),
+            ("contents", layer, { self.layer.contents = CGImage(bitmap: Bitmap(width: 1, height: 1), source: "pixel") }),
             ("fontSize", text, { text.fontSize = 20 }),
             ("foregroundColor", text, { text.foregroundColor = red }),
         ]

@@ -403,7 +403,13 @@ open class CALayer: CAMediaTiming {
     /// The image drawn in the bounds.
     public var contents: CGImage? {
         get { properties.contents }
-        set { properties.contents = newValue }
+        set {
+            changeAnimatable("contents") {
+                guard properties.contents !== newValue else { return false }
+                properties.contents = newValue
+                return true
+            }
+        }
     }
 
     /// How the contents are fitted into the bounds.
@@ -476,7 +482,7 @@ open class CALayer: CAMediaTiming {
     /// The shape of the shadow, instead of the composited alpha.
     public var shadowPath: CGPath? {
         get { properties.shadowPath }
-        set { setIfFinite(&properties.shadowPath, newValue) }
+        set { changeAnimatable("shadowPath") { setIfFinite(&properties.shadowPath, newValue) } }
     }
 
     /// Whether the subtree is rendered to a bitmap and reused.

@@ -81,11 +81,11 @@ final class EasingPage: AnimationPage {
     /// Draws the curve, handles and knobs of `function` and says what it is.
     private func drawCurve() {
         let p = (0...3).map { Self.point(Self.controlPoint(function, $0)) }
-        var path = CGMutablePath()
+        let path = CGMutablePath()
         path.move(to: p[0])
         path.addCurve(to: p[3], control1: p[1], control2: p[2])
         curve.path = path
-        var lines = CGMutablePath()
+        let lines = CGMutablePath()
         lines.move(to: p[0])
         lines.addLine(to: p[1])
         lines.move(to: p[3])

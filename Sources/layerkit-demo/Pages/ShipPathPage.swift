@@ -33,7 +33,7 @@ final class ShipPathPage: AnimationPage {
         // A ship pointing along +x, the direction of travel at angle 0.
         ship.name = "ship"
         ship.bounds = CGRect(x: 0, y: 0, width: 48, height: 28)
-        var hull = CGMutablePath()
+        let hull = CGMutablePath()
         hull.move(to: CGPoint(x: 0, y: 0))
         hull.addLine(to: CGPoint(x: 48, y: 14))
         hull.addLine(to: CGPoint(x: 0, y: 28))
