@@ -18,6 +18,7 @@ enum Gallery {
             try ContentsGravityPage(examples: examples),
             try ContentsCenterPage(examples: examples),
             try CompassPage(examples: examples),
+            LiveDrawingPage(),
         ]
         let captions = examples.seedCaptions()
         let scenes = try examples.seedScenes().map { url in

@@ -153,6 +153,41 @@ final class DemoPageTests: XCTestCase {
         XCTAssertEqual(arrow.transform, CATransform3DMakeRotation(.pi / 2, 0, 0, 1))
     }
 
+    /// The live drawing page: a pointer move marks only the live layer, the next frame draws
+    /// that layer alone, and the line from the live layer's centre (160, 140) to the pointer
+    /// covers their midpoint.
+    func testLiveDrawingRedrawsOnlyTheMarkedLayer() {
+        let page = LiveDrawingPage()
+        _ = page.update(clock: DemoClock(frozen: 0))
+        let first = render(page.root, page.canvas)
+        XCTAssertEqual(page.drawnThisFrame, 2)
+        XCTAssertEqual(page.caption, nil)
+        // The pointer at canvas (300, 60) is (280, 40) in the live layer (its origin is (20, 20));
+        // the midpoint (220, 90) of the line is canvas pixel (240, 110). Before the move the line
+        // runs straight up from the centre, far from it: that pixel is the pale panel.
+        let mid = (x: 240, y: 110)
+        XCTAssertEqual(first[mid.x, mid.y].r, 237, accuracy: 1)  // 0.93 × 255
+        XCTAssertTrue(page.pointerMoved(to: CGPoint(x: 300, y: 60)))
+        XCTAssertEqual(page.pointer, CGPoint(x: 280, y: 40))
+        XCTAssertTrue(page.live.needsDisplay())
+        XCTAssertFalse(page.still.needsDisplay())
+        _ = page.update(clock: DemoClock(frozen: 0))
+        let moved = render(page.root, page.canvas)
+        XCTAssertEqual(page.drawnThisFrame, 1)
+        XCTAssertEqual(page.drawCounts, ["live": 2, "still": 1])
+        XCTAssertFalse(page.live.needsDisplay())
+        // The pixel centre is 0.7 pt from the 4-pt line's axis: covered, the line's red.
+        let p = moved[mid.x, mid.y]
+        XCTAssertEqual(p.r, 217, accuracy: 3)  // 0.85 × 255
+        XCTAssertEqual(p.g, 26, accuracy: 3)  // 0.1 × 255
+        // A frame without a move draws nothing; the caption keeps the last redraw's count.
+        _ = page.update(clock: DemoClock(frozen: 0))
+        _ = render(page.root, page.canvas)
+        XCTAssertEqual(page.drawnThisFrame, 0)
+        let caption = page.root.sublayers!.last as! CATextLayer
+        XCTAssertEqual(caption.string, "Layers drawn at the last redraw: 1. In all, the left layer has drawn 2 times, the chart 1.")
+    }
+
     /// A scene page reloads when its file changes, keeps the old tree when the new one is bad.
     func testScenePageHotReload() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("demo-reload-\(UUID().uuidString)")
