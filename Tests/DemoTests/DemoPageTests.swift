@@ -185,7 +185,7 @@ final class DemoPageTests: XCTestCase {
         _ = render(page.root, page.canvas)
         XCTAssertEqual(page.drawnThisFrame, 0)
         let caption = page.root.sublayers!.last as! CATextLayer
-        XCTAssertEqual(caption.string, "Layers drawn at the last redraw: 1. In all, the left layer has drawn 2 times, the chart 1.")
+        XCTAssertEqual(caption.string, "Layers drawn at the last redraw: 1. Draws so far: the left layer 2, the chart 1.")
     }
 
     /// A scene page reloads when its file changes, keeps the old tree when the new one is bad.

@@ -66,8 +66,8 @@ final class LiveDrawingPage: Page, CALayerDelegate {
         drawnThisFrame += 1
         drawCounts[layer.name ?? "", default: 0] += 1
         if layer === live { drawLine(in: ctx) } else { drawChart(in: ctx) }
-        captionLayer.string = "Layers drawn at the last redraw: \(drawnThisFrame). In all, the left layer has drawn "
-            + "\(drawCounts["live"] ?? 0) times, the chart \(drawCounts["still"] ?? 0)."
+        captionLayer.string = "Layers drawn at the last redraw: \(drawnThisFrame). Draws so far: "
+            + "the left layer \(drawCounts["live"] ?? 0), the chart \(drawCounts["still"] ?? 0)."
     }
 
     /// A pale panel, a grey crosshair through the pointer and a red 4-point line from the
