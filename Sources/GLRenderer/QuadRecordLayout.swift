@@ -75,6 +75,9 @@ enum QuadRecordField: CaseIterable {
     case imageXSegment
     /// The y map's one segment: (start, texel, slope).
     case imageYSegment
+    /// The corners' code (`Corners.code`): the bits of the corners `maskedCorners` leaves
+    /// square, plus 16 for the continuous curve; 0 is Core Animation's default.
+    case cornerCode
 
     /// Which shader reads a field.
     enum Stage {
@@ -119,6 +122,7 @@ enum QuadRecordField: CaseIterable {
         case .halfPlanes: (68, 3 * FrameData.maxRecordHalfPlanes, .vertex, nil)
         case .imageXSegment: (92, 3, .fragment, nil)
         case .imageYSegment: (95, 3, .fragment, nil)
+        case .cornerCode: (98, 1, .fragment, nil)
         }
     }
 

@@ -22,6 +22,9 @@ struct ShaderFeatures: OptionSet, Hashable {
     /// Some image's texel map has more than one segment on an axis (a nine-slice
     /// `contentsCenter`): the shader evaluates the segments (else one slope and offset).
     static let segmentedMaps = ShaderFeatures(rawValue: 1 << 10)
+    /// Some rounded corner (of a quad or a clip) is `.continuous`: the shader evaluates the
+    /// superellipse (else every corner is a quarter circle).
+    static let continuousCorners = ShaderFeatures(rawValue: 1 << 11)
 
     /// The defines, one per line. Half-planes are clipped by the vertex stage on desktop GL
     /// (`LK_CLIP_DISTANCE`, exact in homogeneous space) and by the fragment shader on GLSL ES
@@ -31,6 +34,7 @@ struct ShaderFeatures: OptionSet, Hashable {
             (.shapeFull, "LK_SHAPE_FULL"), (.clips, "LK_CLIPS"), (.halfPlanes, es ? "LK_HALF_PLANES" : "LK_CLIP_DISTANCE"), (.color, "LK_COLOR"),
             (.nearest, "LK_NEAREST"), (.linear, "LK_LINEAR"), (.trilinear, "LK_TRILINEAR"), (.pass, "LK_PASS"),
             (.lod, "LK_LOD"), (.border, "LK_BORDER"), (.segmentedMaps, "LK_SEGMENTED_MAPS"),
+            (.continuousCorners, "LK_CONTINUOUS"),
         ]
         // One kind of fill (colour, image, pass) in the whole draw: the shader skips the test.
         let fills = [contains(.color), !isDisjoint(with: [.nearest, .linear, .trilinear]), contains(.pass)]

@@ -135,6 +135,8 @@ final class SceneWriterTests: XCTestCase {
         p.allowsGroupOpacity = false
         p.backgroundColor = CGColor(red: 1.0 / 3, green: 0.2, blue: 0.3, alpha: 0.4)
         p.cornerRadius = 4.5
+        p.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner]
+        p.cornerCurve = .continuous
         p.borderWidth = 2
         p.borderColor = nil
         p.masksToBounds = true

@@ -202,13 +202,71 @@ public struct PlaneMap: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+/// How a rectangle's corners are rounded: a layer's `cornerRadius`, `maskedCorners` and
+/// `cornerCurve`.
+public struct Corners: Equatable, Sendable {
+    /// The corner radius (clamped to half the shorter side where it is drawn).
+    public var radius: Double
+    /// The corners that are rounded; the others are square.
+    public var mask: CACornerMask
+    /// Whether the corners follow `ContinuousCorner`'s curve instead of a quarter circle.
+    public var continuous: Bool
+
+    /// Square corners.
+    public static let square = Corners(radius: 0)
+
+    /// Corners of `radius`, on the corners of `mask`, with `curve`.
+    package init(radius: Double, mask: CACornerMask = .all, curve: CALayerCornerCurve = .circular) {
+        self.radius = radius; self.mask = mask; continuous = curve == .continuous
+    }
+
+    /// A layer's corners.
+    public init(_ p: LayerProperties) {
+        self.init(radius: Double(max(p.cornerRadius, 0)), mask: p.maskedCorners, curve: p.cornerCurve)
+    }
+
+    /// The same corners with the radius reduced by `inset` (a border's inner edge).
+    public func inset(by inset: Double) -> Corners {
+        var c = self
+        c.radius = max(radius - inset, 0)
+        return c
+    }
+
+    /// Whether no corner is rounded.
+    public var isSquare: Bool { !(radius > 0) || mask.isEmpty }
+
+    /// Whether some corner is rounded with the continuous curve.
+    public var isContinuous: Bool { continuous && !isSquare }
+
+    /// How far along each edge the rounding of a rectangle of half-sides `hw`, `hh` reaches at
+    /// most (0 when square).
+    public func extent(hw: Double, hh: Double) -> Double {
+        guard !isSquare else { return 0 }
+        let s = min(hw, hh), r = min(radius, s)
+        return continuous ? ContinuousCorner.halfAxis(radius: r, halfSide: s) : r
+    }
+
+    /// `radius R`, then which corners when not all four, then `continuous` when so, each number
+    /// written by `format` (for dumps).
+    public func describe(_ format: (Double) -> String) -> String {
+        let names: [(CACornerMask, String)] = [(.layerMinXMinYCorner, "minXminY"), (.layerMaxXMinYCorner, "maxXminY"),
+                                               (.layerMinXMaxYCorner, "minXmaxY"), (.layerMaxXMaxYCorner, "maxXmaxY")]
+        let which = mask == .all ? "" : " corners [" + names.filter { mask.contains($0.0) }.map(\.1).joined(separator: " ") + "]"
+        return "radius \(format(radius))" + which + (continuous ? " continuous" : "")
+    }
+
+    /// The bits of the corners left square, plus 16 for the continuous curve: what the GL
+    /// records carry (0 is Core Animation's default, all four round and circular).
+    package var code: Int { Int(CACornerMask.all.subtracting(mask).rawValue) + (continuous ? 16 : 0) }
+}
+
 /// A region that limits a quad, evaluated per pixel in the plane of the layer that set it.
 public struct Clip: Equatable, Sendable, CustomStringConvertible {
     /// What the region is.
     public enum Shape: Equatable, Sendable {
         /// Inside a rectangle with corners rounded by a radius (`masksToBounds`); straight
         /// edges follow `antialiased`, curves are always antialiased.
-        case roundedRect(CGRect, radius: Double, antialiased: Bool)
+        case roundedRect(CGRect, corners: Corners, antialiased: Bool)
         /// Where `a·x + b·y + c ≥ 0` (one side of a plane that split this layer in 3D sorting).
         case halfPlane(a: Double, b: Double, c: Double)
     }
@@ -223,8 +281,8 @@ public struct Clip: Equatable, Sendable, CustomStringConvertible {
     /// For dumps.
     public var description: String {
         switch shape {
-        case let .roundedRect(r, radius, aa):
-            return "clip rect(\(r.minX), \(r.minY), \(r.width), \(r.height)) radius \(radius)\(aa ? " aa" : "") via \(map)"
+        case let .roundedRect(r, corners, aa):
+            return "clip rect(\(r.minX), \(r.minY), \(r.width), \(r.height)) \(corners.describe { "\($0)" })\(aa ? " aa" : "") via \(map)"
         case let .halfPlane(a, b, c):
             return "clip half-plane \(a)·x + \(b)·y + \(c) ≥ 0 via \(map)"
         }
@@ -358,11 +416,11 @@ public struct PassCrossfade: Equatable, Sendable {
 public struct DrawQuad: Equatable, Sendable {
     /// Which part of coverage the quad's rect takes.
     public enum Shape: Equatable, Sendable {
-        /// The rectangle, corners rounded by `radius` (0 for square).
-        case rect(radius: Double)
-        /// A ring inside the rectangle of `width`, following `radius` on the outside and
-        /// `max(radius − width, 0)` on the inside (a border).
-        case border(width: Double, radius: Double)
+        /// The rectangle with its corners rounded as `corners` say.
+        case rect(corners: Corners)
+        /// A ring inside the rectangle of `width`, following `corners` on the outside and the
+        /// same corners with the radius less `width` (not below 0) on the inside (a border).
+        case border(width: Double, corners: Corners)
     }
 
     /// Local (bounds space) → pass pixels; backends upload it as is.
@@ -388,7 +446,7 @@ public struct DrawQuad: Equatable, Sendable {
     /// and corners square, so a pixel counts exactly when its centre is inside.
     public var hasBinaryCoverage: Bool {
         switch shape {
-        case .rect(let radius), .border(_, let radius): return !antialiased && radius <= 0
+        case .rect(let corners), .border(_, let corners): return !antialiased && corners.isSquare
         }
     }
 

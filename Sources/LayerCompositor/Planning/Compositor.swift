@@ -17,7 +17,7 @@ public enum Compositor {
     /// Largest shadow blur sigma in pass pixels; a wider blur is rendered at a lower scale,
     /// where it looks the same (it is that blurry) and its cost stays bounded whatever the
     /// `shadowRadius`.
-    public static let maxBlurSigma = 64.0
+    public static let maxBlurSigma = GaussianBlur.maxSigma
     /// Widest blur sigma, in pass pixels, run at the pass's own resolution. A wider one runs on
     /// the pass downsampled by the smallest power of two that brings sigma within it (at most 8,
     /// since `maxBlurSigma` is 8 times this), and is drawn back with bilinear filtering, as Skia
@@ -193,7 +193,7 @@ final class Builder {
                 let fill = ImageFill(image: img, x: AxisMap(stops: [Double(extent.minX), Double(extent.maxX)], texels: [0, Double(pw)]),
                                      y: AxisMap(stops: [Double(extent.minY), Double(extent.maxY)], texels: [0, Double(ph)]),
                                      minification: .nearest, magnification: .nearest)
-                let q = DrawQuad(transform: toPass, inverse: passInverse, rect: extent, shape: .rect(radius: 0),
+                let q = DrawQuad(transform: toPass, inverse: passInverse, rect: extent, shape: .rect(corners: .square),
                                  fill: .image(fill), opacity: 1, antialiased: false, clips: [], label: label + " shadowPath")
                 shadowSource = addPass(.shadowSource, pw, ph, .quads([q]), label + " shadowPath")
             }
@@ -205,11 +205,11 @@ final class Builder {
                 (bw, bh) = ((pw + factor - 1) / factor, (ph + factor - 1) / factor)
                 blurSource = addPass(.shadowDownsample, bw, bh, .downsample(source: shadowSource, factor: factor), label)
             }
-            let weights = gaussianWeights(sigma: downsampledSigma(sigma, factor: factor))
+            let weights = GaussianBlur.weights(sigma: downsampledSigma(sigma, factor: factor))
             let h = addPass(.shadowBlur, bw, bh, .blur(source: blurSource, horizontal: true, weights: weights), label)
             let v = addPass(.shadowBlur, bw, bh, .blur(source: h, horizontal: false, weights: weights), label)
             let boundsClip = { (map: PlaneMap) in
-                Clip(map: map, shape: .roundedRect(p.bounds, radius: Double(p.cornerRadius), antialiased: p.allowsEdgeAntialiasing))
+                Clip(map: map, shape: .roundedRect(p.bounds, corners: Corners(p), antialiased: p.allowsEdgeAntialiasing))
             }
             let tint = PremultipliedColor(p.shadowColor ?? .black, opacity: p.drawnShadowOpacity)
             let shift = CATransform3DMakeTranslation(p.shadowOffset.width, p.shadowOffset.height, 0)
@@ -254,7 +254,7 @@ final class Builder {
     private func passQuad(_ fill: PassFill, extent: CGRect, shift: CATransform3D, opacity: Float, clips: [Clip],
                           into: CATransform3D, inverse: PlaneMap, label: String) -> DrawQuad {
         let t = shift.concatenating(into)
-        return DrawQuad(transform: t, inverse: PlaneMap(inverseOf: t) ?? inverse, rect: extent, shape: .rect(radius: 0),
+        return DrawQuad(transform: t, inverse: PlaneMap(inverseOf: t) ?? inverse, rect: extent, shape: .rect(corners: .square),
                         fill: .pass(fill), opacity: opacity, antialiased: false, clips: clips, label: label)
     }
 
@@ -318,7 +318,7 @@ final class Builder {
                               clips: [Clip], into quads: inout [DrawQuad]) {
         let p = l.properties
         let aa = p.allowsEdgeAntialiasing
-        let radius = Double(max(p.cornerRadius, 0))
+        let corners = Corners(p)
         let label = name(l)
         func quad(_ rect: CGRect, _ shape: DrawQuad.Shape, _ fill: Fill, _ clips: [Clip]) {
             guard rect.width > 0, rect.height > 0, o > 0 else { return }
@@ -327,13 +327,13 @@ final class Builder {
         }
         var inner = clips
         if p.masksToBounds {
-            inner.append(Clip(map: inv, shape: .roundedRect(p.bounds, radius: radius, antialiased: aa)))
+            inner.append(Clip(map: inv, shape: .roundedRect(p.bounds, corners: corners, antialiased: aa)))
         }
         if let bg = p.backgroundColor, bg.alpha > 0 {
-            quad(p.bounds, .rect(radius: radius), .color(PremultipliedColor(bg)), clips)
+            quad(p.bounds, .rect(corners: corners), .color(PremultipliedColor(bg)), clips)
         }
         func imageQuad(_ rect: CGRect, _ fill: ImageFill) {
-            if let r = ContentsGeometry.inked(rect, fill: fill, antialiased: aa) { quad(r, .rect(radius: 0), .image(fill), inner) }
+            if let r = ContentsGeometry.inked(rect, fill: fill, antialiased: aa) { quad(r, .rect(corners: .square), .image(fill), inner) }
         }
         if let image = p.contents, let (rect, fill) = ContentsGeometry.imageFill(for: p, image: image, flippedY: placement.flipped) {
             imageQuad(rect, fill)
@@ -349,7 +349,7 @@ final class Builder {
                           parent: placement, opacity: o, clips: inner, into: &quads)
         }
         if p.borderWidth > 0, let bc = p.borderColor, bc.alpha > 0 {
-            quad(p.bounds, .border(width: Double(p.borderWidth), radius: radius), .color(PremultipliedColor(bc)), clips)
+            quad(p.bounds, .border(width: Double(p.borderWidth), corners: corners), .color(PremultipliedColor(bc)), clips)
         }
     }
 
@@ -451,16 +451,6 @@ func downsampledSigma(_ sigma: Double, factor: Int) -> Double {
     guard factor > 1 else { return sigma }
     let k = Double(factor)
     return (max(sigma * sigma - (k * k - 1) / 12 - k * k / 6, 0)).squareRoot() / k
-}
-
-/// Normalised Gaussian taps for sigma in pixels: `w[0]` the centre, `w[i]` at ±i, out to 3σ.
-func gaussianWeights(sigma: Double) -> [Float] {
-    guard sigma > 0.01 else { return [1] }
-    let n = Int((3 * sigma).rounded(.up))
-    var w = (0...n).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
-    let total = w[0] + 2 * w.dropFirst().reduce(0, +)
-    w = w.map { $0 / total }
-    return w.map { Float($0) }
 }
 
 extension Compositor {

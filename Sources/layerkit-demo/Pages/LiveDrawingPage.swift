@@ -5,7 +5,7 @@ import LayerKit
 /// `CALayerDelegate` (`draw(_:in:)`). The left one draws a line from its centre to the pointer
 /// and a crosshair through it, and is marked with `setNeedsDisplay()` whenever the pointer
 /// moves; the right one, a bar chart, is drawn once and never marked again, so it is never
-/// redrawn. The caption counts the layers the last redraw drew.
+/// redrawn. A line in the canvas counts the layers the last redraw drew.
 final class LiveDrawingPage: Page, CALayerDelegate {
     /// The layer that follows the pointer.
     let live = CALayer()
@@ -17,23 +17,24 @@ final class LiveDrawingPage: Page, CALayerDelegate {
     /// name how many times each has been drawn in all.
     private(set) var drawnThisFrame = 0
     private(set) var drawCounts: [String: Int] = [:]
-    private let captionLayer: CATextLayer
+    private let counter: CATextLayer
 
     /// The chart's bar heights, in points.
     static let bars: [CGFloat] = [120, 200, 80, 160, 240]
 
     init() {
         let (canvas, root) = Page.whiteCanvas(560, 380)
-        captionLayer = Page.caption(canvasWidth: canvas.width, y: 320)
+        counter = Page.caption(canvasWidth: canvas.width, y: 320)
+        counter.name = "counter"
         super.init(id: "live-drawing", title: "draw(in:): only the layer marked with setNeedsDisplay redraws",
                    canvas: canvas, root: root)
         live.name = "live"
         live.frame = CGRect(x: 20, y: 20, width: 320, height: 280)
         still.name = "still"
         still.frame = CGRect(x: 360, y: 20, width: 180, height: 280)
-        // The caption comes after the drawn layers: the snapshot reaches it after they have
+        // The counter comes after the drawn layers: the snapshot reaches it after they have
         // drawn, so it shows this frame's count.
-        for l in [live, still, captionLayer] { root.addSublayer(l) }
+        for l in [live, still, counter] { root.addSublayer(l) }
         for l in [live, still] {
             l.delegate = self
             l.setNeedsDisplay()
@@ -66,7 +67,7 @@ final class LiveDrawingPage: Page, CALayerDelegate {
         drawnThisFrame += 1
         drawCounts[layer.name ?? "", default: 0] += 1
         if layer === live { drawLine(in: ctx) } else { drawChart(in: ctx) }
-        captionLayer.string = "Layers drawn at the last redraw: \(drawnThisFrame). Draws so far: "
+        counter.string = "Layers drawn at the last redraw: \(drawnThisFrame). Draws so far: "
             + "the left layer \(drawCounts["live"] ?? 0), the chart \(drawCounts["still"] ?? 0)."
     }
 
