@@ -24,6 +24,7 @@ enum Gallery {
             EasingPage(),
             BouncingBallPage(),
             SpringPage(),
+            LiveDrawingPage(),
         ]
         let captions = examples.captions()
         let scenes = try examples.seedScenes().map { url in
@@ -37,7 +38,7 @@ enum Gallery {
             switch page {
             case is ClockPage: page.caption = captions["3.x-clock.json"].map { $0 + ", ticking in real time" }
             case is CompassPage: page.caption = captions["compass.json"].map { $0 + "; the arrow turns towards the pointer" }
-            case is AnimationPage, is AnimatedClockPage: page.caption = captions[page.id]
+            case is AnimationPage, is AnimatedClockPage, is LiveDrawingPage: page.caption = captions[page.id]
             default: break
             }
         }

@@ -22,6 +22,7 @@ final class DemoPageTests: XCTestCase {
         let pages = try Gallery.pages(examples: examples())
         XCTAssertEqual(Set(pages.map(\.id)).count, pages.count)
         XCTAssertEqual(pages.first?.id, "clock")
+        XCTAssertTrue(pages[try Gallery.index(of: "live-drawing", in: pages)].caption?.hasPrefix("custom drawing, live") == true)
         XCTAssertEqual(try Gallery.index(of: "3", in: pages), 2)
         XCTAssertEqual(pages[try Gallery.index(of: "5.9-cube-corner", in: pages)].id, "5.9-cube-corner")
         XCTAssertThrowsError(try Gallery.index(of: "0", in: pages))
@@ -151,6 +152,40 @@ final class DemoPageTests: XCTestCase {
         XCTAssertTrue(page.pointerMoved(to: CGPoint(x: 250, y: 150)))
         let arrow = page.root.sublayers!.first { $0.name == "arrow" }!
         XCTAssertEqual(arrow.transform, CATransform3DMakeRotation(.pi / 2, 0, 0, 1))
+    }
+
+    /// The live drawing page: a pointer move marks only the live layer, the next frame draws
+    /// that layer alone, and the line from the live layer's centre (160, 140) to the pointer
+    /// covers their midpoint.
+    func testLiveDrawingRedrawsOnlyTheMarkedLayer() {
+        let page = LiveDrawingPage()
+        _ = page.update(clock: DemoClock(frozen: 0))
+        let first = render(page.root, page.canvas)
+        XCTAssertEqual(page.drawnThisFrame, 2)
+        // The pointer at canvas (300, 60) is (280, 40) in the live layer (its origin is (20, 20));
+        // the midpoint (220, 90) of the line is canvas pixel (240, 110). Before the move the line
+        // runs straight up from the centre, far from it: that pixel is the pale panel.
+        let mid = (x: 240, y: 110)
+        XCTAssertEqual(first[mid.x, mid.y].r, 237, accuracy: 1)  // 0.93 × 255
+        XCTAssertTrue(page.pointerMoved(to: CGPoint(x: 300, y: 60)))
+        XCTAssertEqual(page.pointer, CGPoint(x: 280, y: 40))
+        XCTAssertTrue(page.live.needsDisplay())
+        XCTAssertFalse(page.still.needsDisplay())
+        _ = page.update(clock: DemoClock(frozen: 0))
+        let moved = render(page.root, page.canvas)
+        XCTAssertEqual(page.drawnThisFrame, 1)
+        XCTAssertEqual(page.drawCounts, ["live": 2, "still": 1])
+        XCTAssertFalse(page.live.needsDisplay())
+        // The pixel centre is 0.7 pt from the 4-pt line's axis: covered, the line's red.
+        let p = moved[mid.x, mid.y]
+        XCTAssertEqual(p.r, 217, accuracy: 3)  // 0.85 × 255
+        XCTAssertEqual(p.g, 26, accuracy: 3)  // 0.1 × 255
+        // A frame without a move draws nothing; the caption keeps the last redraw's count.
+        _ = page.update(clock: DemoClock(frozen: 0))
+        _ = render(page.root, page.canvas)
+        XCTAssertEqual(page.drawnThisFrame, 0)
+        let counter = page.root.sublayers!.last as! CATextLayer
+        XCTAssertEqual(counter.string, "Layers drawn at the last redraw: 1. Draws so far: the left layer 2, the chart 1.")
     }
 
     /// A scene page reloads when its file changes, keeps the old tree when the new one is bad.
