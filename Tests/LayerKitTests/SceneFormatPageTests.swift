@@ -9,7 +9,7 @@ final class SceneFormatPageTests: XCTestCase {
     func testThePageNamesEveryFieldAndValueTheReaderKnows() throws {
         let page = try String(contentsOf: RepositoryLinkTests.root.appendingPathComponent("docs/scene-format.md"), encoding: .utf8)
         let fields = ["format", "version", "canvas", "images", "root", "probes", "width", "height", "scale", "background",
-                      "point", "hit", "type", "frame", "contents", "mask", "sublayers"]
+                      "point", "hit", "type", "frame", "contents", "mask", "sublayers", "drawing"]
             + commonLayerFields.keys + shapeLayerFields.keys + gradientLayerFields.keys + textLayerFields.keys
             + ["time", "timeline", "duration", "fps"] + SceneLayerTiming.keys + SceneAnimation.allFields + AnimatableKeyPath.names.filter { !$0.contains("ransform.") }
         let values = SceneLayerType.allCases.map(\.rawValue) + CALayerContentsGravity.allCases.map(\.rawValue)

@@ -184,7 +184,7 @@ final class SceneReaderTests: XCTestCase {
         let r = CGRect(x: 1, y: 2, width: 30, height: 40)
         XCTAssertEqual(try path(#"{"rect": [1, 2, 30, 40]}"#), CGPath(rect: r))
         XCTAssertEqual(try path(#"{"ellipse": [1, 2, 30, 40]}"#), CGPath(ellipseIn: r))
-        XCTAssertEqual(try path(#"{"roundedRect": [1, 2, 30, 40, 5]}"#), CGPath(roundedRect: r, cornerRadius: 5))
+        XCTAssertEqual(try path(#"{"roundedRect": [1, 2, 30, 40, 5]}"#), CGPath(roundedRect: r, cornerWidth: 5, cornerHeight: 5, transform: nil))
         XCTAssertEqual(try path(#""M 1 2 h 30 v 40 h -30 z""#), CGPath(rect: r))
     }
 

@@ -34,10 +34,13 @@ public struct LayerTreeSource: FrameSource {
     public func snapshot(at time: TimeInterval) -> LayerSnapshot { root.snapshot() }
 }
 
-/// A layer tree drawn as it appears at each frame's media time: commit lays it out, and the
-/// frame draws `snapshot(atTime:)`, the presentation tree with the animations sampled there.
-/// Only animated subtrees are evaluated again; the rest share their kept snapshots, so a frame
-/// where one layer animates costs about one layer's work.
+/// A layer tree drawn as it appears at each frame's media time: commit is Core Animation's
+/// frame commit (the implicit transaction is committed; animations' delegates hear of starts
+/// and stops, finished animations are removed and ended completion blocks run, as a
+/// `CADisplayLink` frame does; then the tree is laid out), and the frame draws
+/// `snapshot(atTime:)`, the presentation tree with the animations sampled there. Only animated
+/// subtrees are evaluated again; the rest share their kept snapshots, so a frame where one
+/// layer animates costs about one layer's work.
 public struct PresentationTreeSource: FrameSource {
     /// The root of the tree drawn.
     public let root: CALayer
@@ -45,8 +48,11 @@ public struct PresentationTreeSource: FrameSource {
     /// A source drawing the tree under `root`; frame times are the root's parent time.
     public init(_ root: CALayer) { self.root = root }
 
-    /// Lays the tree out.
-    public func commit(at time: TimeInterval) { root.layoutIfNeeded() }
+    /// Commits the frame at `time` (see above) and lays the tree out.
+    public func commit(at time: TimeInterval) {
+        AnimationClock.shared.frame(at: time)
+        root.layoutIfNeeded()
+    }
 
     /// The presentation tree at media time `time`.
     public func snapshot(at time: TimeInterval) -> LayerSnapshot { root.snapshot(atTime: time) }
@@ -97,7 +103,9 @@ public final class FrameLoop {
         profiler.beginFrame()
         if let update { try profiler.measure(updatePhase, update) }
         profiler.measure("layout") { source.commit(at: time) }
+        let displaysBefore = CALayer.displayCount.load(ordering: .relaxed)
         let snapshot = profiler.measure("snapshot") { source.snapshot(at: time) }
+        profiler.count(.displays, Double(CALayer.displayCount.load(ordering: .relaxed) - displaysBefore))
         let list = profiler.measure("composite") {
             compositor.displayList(root: snapshot, width: Double(canvas.width), height: Double(canvas.height),
                                    scale: Double(canvas.scale), background: canvas.background)

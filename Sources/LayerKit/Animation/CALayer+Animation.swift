@@ -2,15 +2,25 @@ import Foundation
 
 extension CALayer {
     /// Adds a copy of `anim` (later edits to `anim` do not reach the layer), replacing an
-    /// animation with the same `key`; a `nil` key is allowed and never replaces. A `beginTime`
-    /// of 0 becomes the layer's current time (`convertTime(CACurrentMediaTime(), from: nil)`),
-    /// as in Core Animation.
-    /// A `CATransition` captures the layer's subtree as it is now as its old rendering (see
-    /// `CATransition`).
+    /// animation with the same `key` (the replaced one stops, unfinished); a `nil` key is
+    /// allowed and never replaces. As in Core Animation, the copy takes the transaction's
+    /// values: a duration of 0 or less becomes `CATransaction.animationDuration()`, and the
+    /// transaction's timing function, when set, replaces the animation's. A `beginTime` of 0
+    /// becomes the layer's time at the transaction's time: the latest frame's while a
+    /// `CADisplayLink` runs, else `CACurrentMediaTime()` (Core Animation takes the commit's
+    /// time; the two differ by less than a frame). The animation joins the completion blocks
+    /// of the open transactions, and the frame clock reports its start and stop to its
+    /// delegate and removes it when it ends (`isRemovedOnCompletion`). A `CATransition` captures the layer's
+    /// subtree as it is now as its old rendering (see `CATransition`).
     public func add(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
-        if copy.beginTime == 0 { copy.beginTime = convertTime(CACurrentMediaTime(), from: nil) }
+        if copy.duration <= 0 || copy.duration.isNaN { copy.duration = CATransaction.animationDuration() }
+        if let f = CATransaction.animationTimingFunction() { copy.timingFunction = f }
+        if copy.beginTime == 0 { copy.beginTime = convertTime(AnimationClock.shared.now, from: nil) }
+        if let key { animationList.filter { $0.key == key }.forEach { AnimationClock.shared.removed($0.animation) } }
         addCopied(copy, forKey: key)
+        TransactionStack.shared.animationAdded(copy)
+        AnimationClock.shared.track(copy, on: self)
     }
 
     /// Adds `anim` itself with its begin time as given (the scene reader's way: a scene states
@@ -32,11 +42,17 @@ extension CALayer {
         return keys.isEmpty ? nil : keys
     }
 
-    /// Removes the animation added for `key`.
-    public func removeAnimation(forKey key: String) { animationList.removeAll { $0.key == key } }
+    /// Removes the animation added for `key`; its delegate hears `animationDidStop(_:finished:)`
+    /// with `false` at the next frame (or `CATransaction.flush()`).
+    public func removeAnimation(forKey key: String) { removeAnimations { $0.key == key } }
 
-    /// Removes every animation of this layer.
-    public func removeAllAnimations() { animationList.removeAll() }
+    /// Removes every animation of this layer (each stops as `removeAnimation(forKey:)` says).
+    public func removeAllAnimations() { removeAnimations { _ in true } }
+
+    private func removeAnimations(where match: ((key: String?, animation: CAAnimation)) -> Bool) {
+        for entry in animationList where match(entry) { AnimationClock.shared.removed(entry.animation) }
+        animationList.removeAll(where: match)
+    }
 
     /// Whether this layer, a sublayer or a mask anywhere below it has animations or layer timing
     /// (`beginTime`, `speed`, `timeOffset`): whether its presentation tree can differ from its
@@ -103,41 +119,62 @@ extension CALayer {
     private func presentationTree(parentTime tp: CFTimeInterval) -> LayerSnapshot {
         guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { presentationTree(parentTime: tp) } }
         if timedLayerCount == 0 { return copyTree() }
+        // An animated layer is displayed as an unanimated one is, before its state is read.
+        if displayPending { displayIfNeeded() }
         let local = localTime(fromParent: tp)
         let state = presentationState(atLocalTime: local)
         // The last transition added that contributes now is drawn.
         let transition = animationList.reversed().lazy.compactMap { ($0.animation as? CATransition)?.state(at: local) }.first
+        hasBeenCommitted = true
         return LayerSnapshot(properties: state.properties, kind: state.kind,
                              sublayers: sublayerListStorage.map { $0.presentationTree(parentTime: local) },
                              mask: maskStorage.map { $0.presentationTree(parentTime: local) }, transition: transition)
     }
 
+    /// How many animations of this layer and the layers under it are within their active
+    /// duration at media time `t` (begun, not yet ended, fill modes aside): what a frame
+    /// clock or a HUD reports as running. Subtrees without animations are not visited.
+    package func runningAnimationCount(atTime t: CFTimeInterval) -> Int {
+        runningAnimationCount(parentTime: superlayer?.localTime(fromMedia: t) ?? t)
+    }
+
+    private func runningAnimationCount(parentTime tp: CFTimeInterval) -> Int {
+        guard timedLayerCount > 0 else { return 0 }
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { runningAnimationCount(parentTime: tp) } }
+        let local = localTime(fromParent: tp)
+        return animationList.filter { $0.animation.timing.isActive(at: local) }.count
+            + sublayerListStorage.reduce(0) { $0 + $1.runningAnimationCount(parentTime: local) }
+            + (maskStorage?.runningAnimationCount(parentTime: local) ?? 0)
+    }
+
     /// The layer's own state with its animations applied at its time `t`.
     func presentationState(atLocalTime t: CFTimeInterval) -> AnimatedLayerState {
         var state = AnimatedLayerState(properties: properties, kind: snapshotKind)
+        AnimationClock.shared.evaluations.add(1, ordering: .relaxed)
         for (_, animation) in animationList { animation.apply(to: &state, at: t, timing: animation.timing) }
         return state
     }
 
     /// A copy of the layer (with its sublayers and mask, as presentation layers) showing the
-    /// animated values at the current media time (`CACurrentMediaTime()`), as Core Animation's
-    /// `presentation()`; `model()` of the copy returns the receiver.
+    /// animated values at the transaction's time (the latest frame's while a `CADisplayLink`
+    /// runs, else `CACurrentMediaTime()`), as Core Animation's `presentation()`; `model()` of
+    /// the copy and of each layer in it returns the layer it presents. `hitTest(_:)` on it
+    /// tests the geometry on screen.
     public func presentation() -> Self? {
-        presentation(atTime: CACurrentMediaTime()) as? Self
+        presentation(atTime: AnimationClock.shared.now) as? Self
     }
 
     /// The presentation layer at media time `t` (see `presentation()`).
     public func presentation(atTime t: CFTimeInterval) -> CALayer {
-        let p = CALayer.layer(from: snapshot(atTime: t))
-        p.modelLayer = self
-        return p
+        CALayer.layer(from: snapshot(atTime: t), model: self)
     }
 
     /// The model layer of a presentation layer; a model layer returns itself.
     public func model() -> Self { (modelLayer as? Self) ?? self }
 
-    /// A layer tree of the classes and values a snapshot records.
-    static func layer(from s: LayerSnapshot) -> CALayer {
+    /// A layer tree of the classes and values a snapshot records; with `model`, the tree the
+    /// snapshot was taken of, each layer's `model()` is its counterpart there.
+    static func layer(from s: LayerSnapshot, model: CALayer? = nil) -> CALayer {
         let l: CALayer
         switch s.kind {
         case .layer: l = CALayer()
@@ -147,8 +184,10 @@ extension CALayer {
         case .text(let style): let x = CATextLayer(); x.style = style; l = x
         }
         l.properties = s.properties
-        for sub in s.sublayers { l.addSublayer(layer(from: sub)) }
-        if let m = s.mask { l.mask = layer(from: m) }
+        l.modelLayer = model
+        let models = model?.sublayerListStorage
+        for (i, sub) in s.sublayers.enumerated() { l.addSublayer(layer(from: sub, model: models.flatMap { i < $0.count ? $0[i] : nil })) }
+        if let m = s.mask { l.mask = layer(from: m, model: model?.maskStorage) }
         return l
     }
 }

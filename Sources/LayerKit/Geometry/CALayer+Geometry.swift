@@ -27,8 +27,11 @@ extension CALayer {
             let affine = affineTransform()
             let linear = CGAffineTransform(a: affine.a, b: affine.b, c: affine.c, d: affine.d, tx: 0, ty: 0)
             bounds.size = linear.hasInverse ? CGRect(origin: .zero, size: r.size).applying(linear.inverted()).size : r.size
-            position = .zero
-            let placed = frame
+            // Where the frame falls with the position at zero, computed aside so that the
+            // position changes once (one implicit animation, from the old position).
+            var atOrigin = properties
+            atOrigin.position = .zero
+            let placed = Self.boundingBox(of: atOrigin.bounds, through: atOrigin.localTransform)
             position = CGPoint(x: r.midX - placed.midX, y: r.midY - placed.midY)
         }
     }

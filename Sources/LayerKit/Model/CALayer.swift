@@ -14,6 +14,10 @@ public protocol CALayerDelegate: AnyObject {
     /// Draws `layer`'s contents into `ctx` (y down, origin at the bounds' top left, in points);
     /// called by the layer's default `draw(in:)`.
     func draw(_ layer: CALayer, in ctx: CGContext)
+
+    /// The first answer of `layer`'s action search for `event` (see `CALayer.action(forKey:)`):
+    /// an action ends the search; `NSNull()` ends it with no action; `nil` lets it go on.
+    func action(for layer: CALayer, forKey event: String) -> CAAction?
 }
 
 extension CALayerDelegate {
@@ -25,6 +29,9 @@ extension CALayerDelegate {
 
     /// Draws nothing.
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
+
+    /// `nil`: the search goes on.
+    public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
 }
 
 /// Why a change to a layer tree was refused.
@@ -138,8 +145,18 @@ open class CALayer: CAMediaTiming {
     /// Whether changing the bounds' size marks the layer as needing display.
     public var needsDisplayOnBoundsChange = false
 
-    /// Receives `layoutSublayers(of:)`, `display(_:)` and `draw(_:in:)`.
+    /// Receives `layoutSublayers(of:)`, `display(_:)`, `draw(_:in:)` and
+    /// `action(for:forKey:)`.
     public weak var delegate: CALayerDelegate?
+
+    /// Actions by key, searched after the delegate (see `action(forKey:)`); `NSNull()` for a
+    /// key disables its action.
+    public var actions: [String: CAAction]?
+
+    /// Whether the layer has been committed, i.e. drawn in a snapshot: only then do its
+    /// property changes animate implicitly, as Core Animation does not animate a layer it has
+    /// never committed (whose `presentation()` would be `nil`).
+    var hasBeenCommitted = false
 
     /// A layer with Core Animation's defaults.
     public init() {}
@@ -224,6 +241,22 @@ open class CALayer: CAMediaTiming {
     /// subclasses override it.
     open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
 
+    // MARK: Actions (see CAAction.swift)
+
+    /// The action for `event` (usually a property's key), searched in Core Animation's order:
+    /// the delegate's `action(for:forKey:)`, the `actions` dictionary, then the class's
+    /// `defaultAction(forKey:)`. The first non-nil answer wins; `NSNull` ends the search with
+    /// `nil`. A `nil` result for an animatable property means the implicit animation runs when
+    /// the property changes. LayerKit has no `style` dictionary, so Apple's third step is absent.
+    open func action(forKey event: String) -> CAAction? {
+        if case .action(let a) = searchAction(forKey: event) { return a }
+        return nil
+    }
+
+    /// The class's action for `event`, asked last by `action(forKey:)`; `nil` here. Subclasses
+    /// override it to give every layer of the class an action.
+    open class func defaultAction(forKey event: String) -> CAAction? { nil }
+
     /// A name for probes, errors and profiles.
     public var name: String? {
         get { properties.name }
@@ -234,60 +267,69 @@ open class CALayer: CAMediaTiming {
     public var bounds: CGRect {
         get { properties.bounds }
         set {
-            let oldSize = properties.bounds.size
-            guard setIfFinite(&properties.bounds, newValue) else { return }
-            markGeometryChanged()
-            if needsDisplayOnBoundsChange && properties.bounds.size != oldSize { setNeedsDisplay() }
+            changeAnimatable("bounds") {
+                let oldSize = properties.bounds.size
+                guard setIfFinite(&properties.bounds, newValue) else { return false }
+                markGeometryChanged()
+                if needsDisplayOnBoundsChange && properties.bounds.size != oldSize { setNeedsDisplay() }
+                return true
+            }
         }
     }
 
     /// Where the anchor point sits in the superlayer's bounds space.
     public var position: CGPoint {
         get { properties.position }
-        set { setIfFinite(&properties.position, newValue) }
+        set { changeAnimatable("position") { setIfFinite(&properties.position, newValue) } }
     }
 
     /// The pivot of `transform` and the point placed at `position`, in unit coordinates.
     public var anchorPoint: CGPoint {
         get { properties.anchorPoint }
-        set { setIfFinite(&properties.anchorPoint, newValue) }
+        set { changeAnimatable("anchorPoint") { setIfFinite(&properties.anchorPoint, newValue) } }
     }
 
     /// The anchor point's z.
     public var anchorPointZ: CGFloat {
         get { properties.anchorPointZ }
-        set { setIfFinite(&properties.anchorPointZ, newValue) }
+        set { changeAnimatable("anchorPointZ") { setIfFinite(&properties.anchorPointZ, newValue) } }
     }
 
     /// A z translation applied after `transform`.
     public var zPosition: CGFloat {
         get { properties.zPosition }
-        set { setIfFinite(&properties.zPosition, newValue) }
+        set { changeAnimatable("zPosition") { setIfFinite(&properties.zPosition, newValue) } }
     }
 
     /// The transform about the anchor point.
     public var transform: CATransform3D {
         get { properties.transform }
-        set { if setIfFinite(&properties.transform, newValue) { markGeometryChanged() } }
+        set {
+            changeAnimatable("transform") {
+                guard setIfFinite(&properties.transform, newValue) else { return false }
+                markGeometryChanged()
+                return true
+            }
+        }
     }
 
     /// The transform applied to the sublayers, about this layer's anchor point.
     public var sublayerTransform: CATransform3D {
         get { properties.sublayerTransform }
-        set { setIfFinite(&properties.sublayerTransform, newValue) }
+        set { changeAnimatable("sublayerTransform") { setIfFinite(&properties.sublayerTransform, newValue) } }
     }
 
     /// Whether the layer and its subtree are skipped when drawing and hit testing.
     public var isHidden: Bool {
         get { properties.isHidden }
-        set { properties.isHidden = newValue }
+        set { changeAnimatable("hidden") { assignIfChanged(&properties.isHidden, newValue) } }
     }
 
     /// Opacity, 0 (transparent) to 1 (opaque). A finite value outside is kept as given and
     /// drawn clamped, as in Core Animation; NaN and the infinities are ignored.
     public var opacity: Float {
         get { properties.opacity }
-        set { setIfFinite(&properties.opacity, newValue) }
+        set { changeAnimatable("opacity") { setIfFinite(&properties.opacity, newValue) } }
     }
 
     /// Whether opacity fades the composited subtree as one group (true) or each layer alone.
@@ -299,14 +341,14 @@ open class CALayer: CAMediaTiming {
     /// The fill behind the contents.
     public var backgroundColor: CGColor? {
         get { properties.backgroundColor }
-        set { properties.backgroundColor = newValue }
+        set { changeAnimatable("backgroundColor") { assignIfChanged(&properties.backgroundColor, newValue) } }
     }
 
     /// Radius of the rounded corners of background and border (and of the clip with
     /// `masksToBounds`).
     public var cornerRadius: CGFloat {
         get { properties.cornerRadius }
-        set { setIfFinite(&properties.cornerRadius, newValue) }
+        set { changeAnimatable("cornerRadius") { setIfFinite(&properties.cornerRadius, newValue) } }
     }
 
     /// Which corners `cornerRadius` rounds (all four by default); the others stay square, in
@@ -331,25 +373,25 @@ open class CALayer: CAMediaTiming {
     /// Width of the border, drawn inside the bounds above the sublayers.
     public var borderWidth: CGFloat {
         get { properties.borderWidth }
-        set { setIfFinite(&properties.borderWidth, newValue) }
+        set { changeAnimatable("borderWidth") { setIfFinite(&properties.borderWidth, newValue) } }
     }
 
     /// Colour of the border.
     public var borderColor: CGColor? {
         get { properties.borderColor }
-        set { properties.borderColor = newValue }
+        set { changeAnimatable("borderColor") { assignIfChanged(&properties.borderColor, newValue) } }
     }
 
     /// Whether contents and sublayers are clipped to the (rounded) bounds.
     public var masksToBounds: Bool {
         get { properties.masksToBounds }
-        set { properties.masksToBounds = newValue }
+        set { changeAnimatable("masksToBounds") { assignIfChanged(&properties.masksToBounds, newValue) } }
     }
 
     /// Whether the layer is drawn when it faces away from the viewer.
     public var isDoubleSided: Bool {
         get { properties.isDoubleSided }
-        set { properties.isDoubleSided = newValue }
+        set { changeAnimatable("doubleSided") { assignIfChanged(&properties.isDoubleSided, newValue) } }
     }
 
     /// Whether the sublayers' geometry is mirrored vertically about the bounds.
@@ -379,13 +421,13 @@ open class CALayer: CAMediaTiming {
     /// The part of the image shown, in unit coordinates; outside 0…1 extends the edge pixels.
     public var contentsRect: CGRect {
         get { properties.contentsRect }
-        set { setIfFinite(&properties.contentsRect, newValue) }
+        set { changeAnimatable("contentsRect") { setIfFinite(&properties.contentsRect, newValue) } }
     }
 
     /// The stretchable centre of a nine-slice image, in unit coordinates.
     public var contentsCenter: CGRect {
         get { properties.contentsCenter }
-        set { setIfFinite(&properties.contentsCenter, newValue) }
+        set { changeAnimatable("contentsCenter") { setIfFinite(&properties.contentsCenter, newValue) } }
     }
 
     /// Filter used when the contents are drawn smaller than their pixels.
@@ -409,26 +451,26 @@ open class CALayer: CAMediaTiming {
     /// Colour of the shadow.
     public var shadowColor: CGColor? {
         get { properties.shadowColor }
-        set { properties.shadowColor = newValue }
+        set { changeAnimatable("shadowColor") { assignIfChanged(&properties.shadowColor, newValue) } }
     }
 
     /// Opacity of the shadow, 0…1 (kept as given, drawn clamped; non-finite values are
     /// ignored); 0 draws none.
     public var shadowOpacity: Float {
         get { properties.shadowOpacity }
-        set { setIfFinite(&properties.shadowOpacity, newValue) }
+        set { changeAnimatable("shadowOpacity") { setIfFinite(&properties.shadowOpacity, newValue) } }
     }
 
     /// Offset of the shadow in the layer's space (y down, so the default moves it up).
     public var shadowOffset: CGSize {
         get { properties.shadowOffset }
-        set { setIfFinite(&properties.shadowOffset, newValue) }
+        set { changeAnimatable("shadowOffset") { setIfFinite(&properties.shadowOffset, newValue) } }
     }
 
     /// Gaussian sigma of the shadow blur, in points.
     public var shadowRadius: CGFloat {
         get { properties.shadowRadius }
-        set { setIfFinite(&properties.shadowRadius, newValue) }
+        set { changeAnimatable("shadowRadius") { setIfFinite(&properties.shadowRadius, newValue) } }
     }
 
     /// The shape of the shadow, instead of the composited alpha.

@@ -24,27 +24,27 @@ open class CAShapeLayer: CALayer {
     /// The path drawn, in the layer's bounds space.
     public var path: CGPath? { get { style.path } set { setIfFinite(&style.path, newValue) } }
     /// Fill colour; `nil` fills nothing.
-    public var fillColor: CGColor? { get { style.fillColor } set { style.fillColor = newValue } }
+    public var fillColor: CGColor? { get { style.fillColor } set { changeAnimatable("fillColor") { assignIfChanged(&style.fillColor, newValue) } } }
     /// Which regions count as inside.
     public var fillRule: CAShapeLayerFillRule { get { style.fillRule } set { style.fillRule = newValue } }
     /// Stroke colour; `nil` strokes nothing.
-    public var strokeColor: CGColor? { get { style.strokeColor } set { style.strokeColor = newValue } }
+    public var strokeColor: CGColor? { get { style.strokeColor } set { changeAnimatable("strokeColor") { assignIfChanged(&style.strokeColor, newValue) } } }
     /// Stroke width in points.
-    public var lineWidth: CGFloat { get { style.lineWidth } set { setIfFinite(&style.lineWidth, newValue) } }
+    public var lineWidth: CGFloat { get { style.lineWidth } set { changeAnimatable("lineWidth") { setIfFinite(&style.lineWidth, newValue) } } }
     /// End caps of open subpaths.
     public var lineCap: CAShapeLayerLineCap { get { style.lineCap } set { style.lineCap = newValue } }
     /// Corner joins.
     public var lineJoin: CAShapeLayerLineJoin { get { style.lineJoin } set { style.lineJoin = newValue } }
     /// Longest miter join, as a multiple of the line width; longer ones are bevelled.
-    public var miterLimit: CGFloat { get { style.miterLimit } set { setIfFinite(&style.miterLimit, newValue) } }
+    public var miterLimit: CGFloat { get { style.miterLimit } set { changeAnimatable("miterLimit") { setIfFinite(&style.miterLimit, newValue) } } }
     /// Dash and gap lengths; `nil` draws a solid line.
     public var lineDashPattern: [CGFloat]? { get { style.lineDashPattern } set { setIfFinite(&style.lineDashPattern, newValue) } }
     /// How far into the dash pattern the stroke starts.
-    public var lineDashPhase: CGFloat { get { style.lineDashPhase } set { setIfFinite(&style.lineDashPhase, newValue) } }
+    public var lineDashPhase: CGFloat { get { style.lineDashPhase } set { changeAnimatable("lineDashPhase") { setIfFinite(&style.lineDashPhase, newValue) } } }
     /// Start of the stroked part, as a fraction of the path's length.
-    public var strokeStart: CGFloat { get { style.strokeStart } set { setIfFinite(&style.strokeStart, newValue) } }
+    public var strokeStart: CGFloat { get { style.strokeStart } set { changeAnimatable("strokeStart") { setIfFinite(&style.strokeStart, newValue) } } }
     /// End of the stroked part, as a fraction of the path's length.
-    public var strokeEnd: CGFloat { get { style.strokeEnd } set { setIfFinite(&style.strokeEnd, newValue) } }
+    public var strokeEnd: CGFloat { get { style.strokeEnd } set { changeAnimatable("strokeEnd") { setIfFinite(&style.strokeEnd, newValue) } } }
 }
 
 /// A layer that fills its bounds with a colour gradient: Core Animation's `CAGradientLayer`.
@@ -60,9 +60,9 @@ open class CAGradientLayer: CALayer {
     /// Where each colour sits, 0…1; `nil` spaces them evenly.
     public var locations: [CGFloat]? { get { style.locations } set { setIfFinite(&style.locations, newValue) } }
     /// Start of the gradient in unit coordinates of the bounds.
-    public var startPoint: CGPoint { get { style.startPoint } set { setIfFinite(&style.startPoint, newValue) } }
+    public var startPoint: CGPoint { get { style.startPoint } set { changeAnimatable("startPoint") { setIfFinite(&style.startPoint, newValue) } } }
     /// End of the gradient in unit coordinates of the bounds.
-    public var endPoint: CGPoint { get { style.endPoint } set { setIfFinite(&style.endPoint, newValue) } }
+    public var endPoint: CGPoint { get { style.endPoint } set { changeAnimatable("endPoint") { setIfFinite(&style.endPoint, newValue) } } }
     /// Axial, radial or conic.
     public var type: CAGradientLayerType { get { style.type } set { style.type = newValue } }
 }
@@ -80,9 +80,9 @@ open class CATextLayer: CALayer {
     /// A font family name or a font file path; `nil` is the default font.
     public var font: String? { get { style.font } set { style.font = newValue } }
     /// Font size in points.
-    public var fontSize: CGFloat { get { style.fontSize } set { setIfFinite(&style.fontSize, newValue) } }
+    public var fontSize: CGFloat { get { style.fontSize } set { changeAnimatable("fontSize") { setIfFinite(&style.fontSize, newValue) } } }
     /// Text colour.
-    public var foregroundColor: CGColor? { get { style.foregroundColor } set { style.foregroundColor = newValue } }
+    public var foregroundColor: CGColor? { get { style.foregroundColor } set { changeAnimatable("foregroundColor") { assignIfChanged(&style.foregroundColor, newValue) } } }
     /// Horizontal alignment.
     public var alignmentMode: CATextLayerAlignmentMode { get { style.alignmentMode } set { style.alignmentMode = newValue } }
     /// Whether lines wrap at the bounds' width.

@@ -27,6 +27,11 @@ extension Scene {
     /// - Throws: `SceneError` naming `fileName` and the JSON path.
     public init(data: Data, baseDirectory: String, fileName: String) throws {
         var reader = SceneReader(baseDirectory: baseDirectory)
+        // A scene states its animations itself: building its tree must not run actions (the
+        // layers are new, so none would animate, but a delegate or class action could run).
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.commit() }
         do {
             self = try reader.read([UInt8](data))
         } catch var e as SceneError {
@@ -205,9 +210,11 @@ private struct SceneReader {
             }
         }
 
-        let layer = try type.makeLayer(reading: object)
+        let layer = try type.makeLayer(reading: object) { decodedImages[$0] }
         layer.properties = properties
-        try SceneLayerTiming.read(object, into: layer)
+        // Drawn at the first frame's commit, as a layer marked by setNeedsDisplay().
+        if layer is SceneDrawingLayer { layer.setNeedsDisplay() }
+        try SceneLayerTiming.read(object, into: layer, images: decodedImages)
         return layer
     }
 

@@ -76,6 +76,8 @@ extension Scene {
         case let (.vector(a), .vector(e)): return close(a, e)
         case let (.transform(a), .transform(e)): return close(a.entries.map(Double.init), e.entries.map(Double.init))
         case let (.bool(a), .bool(e)): return a == e
+        case let (.path(a), .path(e)): return a == e
+        case let (.image(a), .image(e)): return a === e
         default: return false
         }
     }
@@ -87,6 +89,8 @@ extension Scene {
         case .vector(let x): return x.count == 1 ? number(x[0]) : "[" + x.map(number).joined(separator: ", ") + "]"
         case .transform(let t): return "[" + t.entries.map { number(Double($0)) }.joined(separator: ", ") + "]"
         case .bool(let b): return "\(b)"
+        case .path(let p): return p.map { "a path of \($0.elements.count) elements" } ?? "no path"
+        case .image(let i): return i.map { "the image from \($0.source)" } ?? "no image"
         }
     }
 }
@@ -106,7 +110,7 @@ enum SceneSamples {
         guard let entry = AnimatableKeyPath.named(keyPath) else {
             throw keyPathNode.error("unknown or not yet animatable key path \"\(keyPath)\"")
         }
-        let value = try SceneAnimation.value(try object.required("value", in: node.path), entry.kind)
+        let value = try SceneAnimation.value(try object.required("value", in: node.path), entry.kind, scene.decodedImages)
         return Scene.Sample(time: time, layer: layer, keyPath: keyPath, value: value)
     }
 

@@ -62,8 +62,13 @@ extension Scene {
         var members = try commonLayerFields.members(of: layer.properties, at: path)
             + SceneLayerType.ownMembers(of: layer, at: path)
         if type != .layer { members.append(("type", type.sceneJSON())) }
-        members += try SceneLayerTiming.members(of: layer, at: path)
-        if let image = layer.contents {
+        members += try SceneLayerTiming.members(of: layer, at: path, names: names)
+        if let drawn = layer as? SceneDrawingLayer {
+            // Its contents are what the drawing made, written as the drawing.
+            members.append(("drawing", .array(try drawn.drawing.enumerated().map { i, call in
+                try atPath("\(path).drawing[\(i)]") { try call.sceneJSON() }
+            })))
+        } else if let image = layer.contents {
             guard let name = names[ObjectIdentifier(image)] else {
                 throw SceneError(path: "\(path).contents",
                                  message: "the image from \(image.source) is not in the scene's decodedImages, so it has no name")

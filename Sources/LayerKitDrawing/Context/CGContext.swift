@@ -137,9 +137,26 @@ open class CGContext {
     /// All the context's pixels.
     private var everyPixel: PixelBox { (0, 0, width, height) }
 
+    /// Whether the caller's pixels are laid out as the bitmap's (premultiplied RGBA), so rows
+    /// copy as they are.
+    private var isRGBA: Bool { layout.r == 0 && layout.g == 1 && layout.b == 2 && layout.a == 3 }
+
+    /// Copies the rows of `box` between the caller's memory and the bitmap, whose layouts are
+    /// the same (`isRGBA`): a byte copy a row instead of a shuffle a pixel.
+    private func copyRows(_ box: PixelBox, toBitmap: Bool) {
+        let bytes = (box.x1 - box.x0) * 4
+        bitmap.pixels.withUnsafeMutableBytes { pixels in
+            for y in box.y0..<box.y1 {
+                let caller = memory + y * bytesPerRow + box.x0 * 4, own = pixels.baseAddress! + (y * width + box.x0) * 4
+                if toBitmap { own.copyMemory(from: caller, byteCount: bytes) } else { caller.copyMemory(from: own, byteCount: bytes) }
+            }
+        }
+    }
+
     /// Reads the caller's memory in `box` into the working bitmap (a caller may write pixels
     /// between calls).
     private func load(_ box: PixelBox) {
+        if isRGBA { return copyRows(box, toBitmap: true) }
         let src = memory.assumingMemoryBound(to: UInt8.self)
         let layout = layout
         bitmap.pixels.withUnsafeMutableBufferPointer { dst in
@@ -152,6 +169,7 @@ open class CGContext {
 
     /// Writes the working bitmap in `box` back to the caller's memory.
     private func store(_ box: PixelBox) {
+        if isRGBA { return copyRows(box, toBitmap: false) }
         let dst = memory.assumingMemoryBound(to: UInt8.self)
         let layout = layout
         bitmap.pixels.withUnsafeBufferPointer { src in
@@ -334,24 +352,10 @@ open class CGContext {
     /// a line joins the current point to the arc's start. A sweep is at most a full circle.
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         guard [center.x, center.y, radius, startAngle, endAngle].allSatisfy(\.isFinite) else { return }
-        let r = Double(abs(radius)), a0 = Double(startAngle)
-        var sweep = Double(endAngle) - a0
-        let turn = 2 * Double.pi
-        if clockwise, sweep > 0 { sweep = sweep.truncatingRemainder(dividingBy: turn) - turn }
-        if !clockwise, sweep < 0 { sweep = sweep.truncatingRemainder(dividingBy: turn) + turn }
-        sweep = min(max(sweep, -turn), turn)
-        func point(_ a: Double) -> CGPoint { CGPoint(x: Double(center.x) + r * cos(a), y: Double(center.y) + r * sin(a)) }
-        addLine(to: point(a0))
-        let pieces = max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up)))
-        let step = sweep / Double(pieces)
-        // A cubic through the ends of an arc of angle φ, tangent there: handles 4/3·tan(φ/4)·r long.
-        let h = 4.0 / 3.0 * tan(step / 4) * r
-        for i in 0..<pieces {
-            let s = a0 + Double(i) * step, e = s + step
-            let p0 = point(s), p1 = point(e)
-            addCurve(to: p1, control1: CGPoint(x: Double(p0.x) - h * sin(s), y: Double(p0.y) + h * cos(s)),
-                     control2: CGPoint(x: Double(p1.x) + h * sin(e), y: Double(p1.y) - h * cos(e)))
-        }
+        let sweep = CGPath.arcSweep(from: Double(startAngle), to: Double(endAngle), clockwise: clockwise)
+        let arc = CGPath.arc(center: center, radius: abs(radius), startAngle: Double(startAngle), sweep: sweep)
+        addLine(to: arc.start)
+        for c in arc.curves { addCurve(to: c.end, control1: c.control1, control2: c.control2) }
     }
 
     /// Adds `path` (in user space) to the current path.
@@ -394,8 +398,9 @@ open class CGContext {
         var lo = PathRasterizer.Point(repeating: .infinity), hi = -lo
         for poly in polygons { for p in poly { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) } }
         guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
-        let x0 = max(Int(lo.x.rounded(.down)), 0), y0 = max(Int(lo.y.rounded(.down)), 0)
-        let x1 = min(Int(hi.x.rounded(.up)), width), y1 = min(Int(hi.y.rounded(.up)), height)
+        // Clamped before the conversion: an enormous pen reaches beyond Int's range.
+        let x0 = Int(max(lo.x.rounded(.down), 0)), y0 = Int(max(lo.y.rounded(.down), 0))
+        let x1 = Int(min(hi.x.rounded(.up), Double(width))), y1 = Int(min(hi.y.rounded(.up), Double(height)))
         guard x0 < x1, y0 < y1 else { return nil }
         let shift = PathRasterizer.Point(Double(x0), Double(y0))
         var cover = PathRasterizer.coverage(of: polygons.map { $0.map { $0 - shift } },
