@@ -395,6 +395,27 @@ final class CATransactionTests: XCTestCase {
         XCTAssertEqual(counter.evaluations.load(ordering: .relaxed), seen)
     }
 
+    func testALayerFreedBeforeAFrameDoesNotHideItsSuccessor() {
+        // The clock holds layers weakly; a new layer may take a freed one's address.
+        for _ in 0..<20 {
+            do {
+                let gone = CALayer()
+                gone.add(CABasicAnimation(keyPath: "opacity"), forKey: "a")
+            }
+            let next = CALayer()
+            next.add(CABasicAnimation(keyPath: "opacity"), forKey: "b")
+            now += 1
+            link.step()
+            XCTAssertNil(next.animationKeys(), "the successor's finished animation was removed")
+        }
+    }
+
+    func testFreedLayersDoNotPileUpWithoutFrames() {
+        for _ in 0..<10_000 { CALayer().add(CABasicAnimation(keyPath: "opacity"), forKey: nil) }
+        // Compacted whenever the list doubles past its live length: at most 64 entries here.
+        XCTAssertLessThanOrEqual(AnimationClock.shared.layers.count, 64)
+    }
+
     func testLinkTimes() {
         XCTAssertEqual(link.targetTimestamp, 0)
         XCTAssertEqual(link.timestamp, -1.0 / 60, "one nominal frame before the first")
