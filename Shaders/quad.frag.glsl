@@ -32,6 +32,7 @@
 //                     and the level of detail decides nothing)
 //   LK_BORDER         some border leaves a hole: the inner cut-out
 //   LK_ONE_FILL       the draw's quads all have the same kind of fill: no per-quad test
+//   LK_CONTINUOUS     some corner (of a quad or a clip) is continuous: the superellipse
 //   LK_SEGMENTED_MAPS some image's texel map has several segments (contentsCenter); else every
 //                     map has one segment per axis (rec_imageXSegment, rec_imageYSegment: the
 //                     first segment of axis(),
@@ -45,7 +46,7 @@
 uniform highp sampler2D u_data;   // records (see quad.vert.glsl) and clip records
 uniform highp sampler2D u_image;  // image fill: contents, rows top-down, with uploaded mip levels
 uniform highp sampler2D u_pass;   // pass fill: an earlier pass, rows bottom-up
-uniform highp sampler2D u_mask;   // pass fill: the mask pass, rows bottom-up
+uniform highp sampler2D u_mask;   // pass fill: the mask or cross-faded pass, rows bottom-up
 uniform float u_passHeight;       // height of the pass being drawn, for top-left pixel rows
 uniform vec2 u_imageSize;         // u_image's level 0 size in texels (textureSize per fragment
                                   // cost llvmpipe a sixth of an image-heavy frame)
@@ -76,27 +77,56 @@ bool localPoint(vec3 c0, vec3 c1, vec3 c2, vec2 q, out vec2 l, out vec4 jac) {
     return true;
 }
 
-// Coverage.roundedRect for the rectangle rect = (minX, minY, maxX, maxY). The reference's
-// |x - centre| - (half width - r) is written max(minX - x, x - maxX) + r, the same number, but
-// exact where an edge is near and the rectangle is enormous.
-float roundedRect(vec2 p, vec4 rect, float radius, bool antialiased, vec4 jac) {
+// Coverage.roundedRect for the rectangle rect = (minX, minY, maxX, maxY), with the corners of
+// Corners.code left square (bits 1, 2, 4, 8: minX minY, maxX minY, minX maxY, maxX maxY) and
+// continuous when bit 16 is set (LK_CONTINUOUS: ContinuousCorner's superellipse; without it
+// every corner is a quarter circle). The reference's |x - centre| - (half width - a) is
+// written max(minX - x, x - maxX) + a, the same number, but exact where an edge is near and
+// the rectangle is enormous.
+float roundedRect(vec2 p, vec4 rect, float radius, int code, bool antialiased, vec4 jac) {
     // Straight-line code (selects, no branches): llvmpipe runs both sides of a branch anyway,
     // and its control flow costs more than the arithmetic. Every value is computed as the
     // branching reference computes it; the selects only pick which one is returned.
     float hw = (rect.z - rect.x) * 0.5, hh = (rect.w - rect.y) * 0.5;
-    float r = min(max(radius, 0.0), min(hw, hh));
     vec2 below = rect.xy - p, above = p - rect.zw;
-    float qx = max(below.x, above.x) + r, qy = max(below.y, above.y) + r;
+    bool left = below.x > above.x, top = below.y > above.y;
+    float s = min(hw, hh);
+    int bit = left ? (top ? 1 : 4) : (top ? 2 : 8);
+    float r = (code & bit) != 0 ? 0.0 : min(max(radius, 0.0), s);
+    float a = r;
+#ifdef LK_CONTINUOUS
+    // ContinuousCorner.halfAxis and .exponent: the half-axis ac along each edge, the exponent n.
+    bool continuous = (code & 16) != 0 && r > 0.0;
+    float ac = min(CONTINUOUS_EXTENT * r, s);
+    float t = (ac / r - 1.0) / (CONTINUOUS_EXTENT - 1.0);
+    float circleInset = 1.0 - sqrt(0.5);
+    float inset = r * (circleInset + t * (CONTINUOUS_DIAGONAL_INSET - circleInset));
+    float n = continuous ? log(2.0) / -log(1.0 - inset / ac) : 2.0;
+    a = continuous ? ac : r;
+#endif
+    float qx = max(below.x, above.x) + a, qy = max(below.y, above.y) + a;
     bool corner = qx > 0.0 && qy > 0.0;
-    bool inCorner = corner && r > 0.0;
+    bool inCorner = corner && a > 0.0;
     float inside = (p.x >= rect.x && p.x < rect.z && p.y >= rect.y && p.y < rect.w) ? 1.0 : 0.0;
     float l = sqrt(qx * qx + qy * qy);
+    float cornerD = l - a, cornerNx = qx / l, cornerNy = qy / l;
+#ifdef LK_CONTINUOUS
+    // The superellipse's norm, scaled by the larger coordinate, and its gradient.
+    float m = max(qx, qy);
+    float norm = m * pow(pow(qx / m, n) + pow(qy / m, n), 1.0 / n);
+    float sx = pow(qx / norm, n - 1.0), sy = pow(qy / norm, n - 1.0);
+    float sl = sqrt(sx * sx + sy * sy);
+    bool superellipse = n != 2.0;
+    cornerD = superellipse ? (norm - a) / sl : cornerD;
+    cornerNx = superellipse ? sx / sl : cornerNx;
+    cornerNy = superellipse ? sy / sl : cornerNy;
+#endif
     bool alongX = qx > qy;
-    float d = corner ? l - r : (alongX ? qx - r : qy - r);
-    float nx = corner ? qx / l : (alongX ? 1.0 : 0.0);
-    float ny = corner ? qy / l : (alongX ? 0.0 : 1.0);
-    nx = below.x > above.x ? -nx : nx;  // left of the centre
-    ny = below.y > above.y ? -ny : ny;
+    float d = corner ? cornerD : (alongX ? qx - a : qy - a);
+    float nx = corner ? cornerNx : (alongX ? 1.0 : 0.0);
+    float ny = corner ? cornerNy : (alongX ? 0.0 : 1.0);
+    nx = left ? -nx : nx;
+    ny = top ? -ny : ny;
     float gx = nx * jac.x + ny * jac.y, gy = nx * jac.z + ny * jac.w;
     float g = sqrt(gx * gx + gy * gy);
     float edge = g > 0.0 ? clamp(0.5 - d / g, 0.0, 1.0) : (d <= 0.0 ? 1.0 : 0.0);
@@ -110,7 +140,9 @@ float clipCoverage(int start, vec2 q) {
     if (c.y != 0.0) return dot(a.xyz, vec3(q, 1.0)) >= 0.0 ? 1.0 : 0.0;
     vec2 l; vec4 jac;
     if (!localPoint(a.xyz, vec3(a.w, b.xy), vec3(b.zw, c.x), q, l, jac)) return 0.0;
-    return roundedRect(l, vec4(c.zw, e.xy), e.z, e.w != 0.0, jac);
+    // e.w is the antialiasing flag plus twice the corner code.
+    int flags = int(e.w);
+    return roundedRect(l, vec4(c.zw, e.xy), e.z, flags >> 1, (flags & 1) != 0, jac);
 }
 
 // One axis of an AxisMap: up to three segments (start s, texel t, slope b); the texel
@@ -165,11 +197,12 @@ void main() {
     vec4 rect = rec_rect;
 #ifdef LK_SHAPE_FULL
     float radius = rec_cornerRadius;
+    int code = int(rec_cornerCode);
     bool aa = rec_antialiased != 0.0;
-    float cov = roundedRect(l, rect, radius, aa, jac);
+    float cov = roundedRect(l, rect, radius, code, aa, jac);
   #ifdef LK_BORDER
     float bw = rec_borderWidth;
-    float hole = roundedRect(l, rect + vec4(bw, bw, -bw, -bw), max(radius - bw, 0.0), aa, jac);
+    float hole = roundedRect(l, rect + vec4(bw, bw, -bw, -bw), max(radius - bw, 0.0), code, aa, jac);
     cov = (rec_borderHasHole != 0.0 && cov > 0.0) ? cov * (1.0 - hole) : cov;
   #endif
 #else
@@ -256,6 +289,7 @@ void main() {
         vec2 uv = (l - rect.xy) * rec_passScale;
         color = passLinear(u_pass, uv);
         if (rec_passHasMask != 0.0) color *= passLinear(u_mask, uv).a;
+        if (rec_passCrossfade > 0.0) color = color * (1.0 - rec_passCrossfade) + passLinear(u_mask, uv) * rec_passCrossfade;
         if (rec_passHasTint != 0.0) color = rec_color * color.a;
     }
 #endif

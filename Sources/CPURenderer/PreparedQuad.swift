@@ -60,6 +60,8 @@ struct PreparedQuad {
     unowned(unsafe) let mask: Texture
     let hasMask: Bool
     let tint: SIMD4<Float>?
+    /// Pass fills: the fraction of `mask`'s colour cross-faded in (a transition), or `nil`.
+    let crossfade: Float?
     /// Texel = k · local + c per axis, when the axis map has one segment.
     let linearX: (k: Double, c: Double)?, linearY: (k: Double, c: Double)?
     let axisX: AxisMap?, axisY: AxisMap?
@@ -107,6 +109,7 @@ struct PreparedQuad {
             (spanMargin, spanBand) = (1.5, 1)
         }
         var (kind, color, hasMask, tint, passScale) = (FillKind.color, SIMD4<Float>(), false, SIMD4<Float>?.none, 1.0)
+        var crossfade: Float?
         var (linearX, linearY, axisX, axisY): ((k: Double, c: Double)?, (k: Double, c: Double)?, AxisMap?, AxisMap?) = (nil, nil, nil, nil)
         var (minFilter, magFilter) = (Filter.linear, Filter.linear)
         var texture = PreparedQuad.placeholder, mask = PreparedQuad.placeholder
@@ -131,10 +134,15 @@ struct PreparedQuad {
                 mask = passes[m]!
                 hasMask = true
             }
+            if let c = f.crossfade {
+                mask = passes[c.pass]!
+                crossfade = c.fraction
+            }
             tint = f.tint.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
             passScale = f.scale
         }
         (self.kind, self.color, self.texture, self.mask, self.hasMask, self.tint, self.passScale) = (kind, color, texture, mask, hasMask, tint, passScale)
+        self.crossfade = crossfade
         (self.linearX, self.linearY, self.axisX, self.axisY) = (linearX, linearY, axisX, axisY)
         (self.minFilter, self.magFilter) = (minFilter, magFilter)
         needsLOD = minFilter != magFilter || magFilter == .trilinear
@@ -160,9 +168,9 @@ struct PreparedQuad {
     /// only corners are antialiased), projected and clipped like the outline. Nothing for
     /// antialiased edges, borders, or coordinates so large that the margin below is not safe.
     private static func interiors(_ q: DrawQuad, halfPlanes: [(a: Double, b: Double, c: Double)]) -> [[SIMD2<Double>]] {
-        guard case .rect(let radius) = q.shape, !q.antialiased else { return [] }
+        guard case .rect(let corners) = q.shape, !q.antialiased else { return [] }
         let r = q.rect.standardized
-        let rr = CGFloat(min(max(radius, 0), Double(min(r.width, r.height)) / 2))
+        let rr = CGFloat(corners.extent(hw: Double(r.width) / 2, hh: Double(r.height) / 2))
         let arms = rr > 0 ? [r.insetBy(dx: rr, dy: 0), r.insetBy(dx: 0, dy: rr)] : [r]
         return arms.compactMap { $0.width > 0 && $0.height > 0 ? safeOutline(q, rect: $0, halfPlanes: halfPlanes) : nil }
     }
@@ -344,15 +352,15 @@ struct PreparedQuad {
     @inline(__always)
     func coverage(_ x: Double, _ y: Double, jac: (Double, Double, Double, Double)) -> Double {
         switch quad.shape {
-        case .rect(let radius):
+        case .rect(let corners):
             return Coverage.roundedRect(x: x, y: y, minX: minX, minY: minY, maxX: maxX, maxY: maxY,
-                                        radius: radius, antialiased: quad.antialiased, jac: jac)
-        case let .border(width, radius):
+                                        corners: corners, antialiased: quad.antialiased, jac: jac)
+        case let .border(width, corners):
             var cov = Coverage.roundedRect(x: x, y: y, minX: minX, minY: minY, maxX: maxX, maxY: maxY,
-                                           radius: radius, antialiased: quad.antialiased, jac: jac)
+                                           corners: corners, antialiased: quad.antialiased, jac: jac)
             if cov > 0 && minX + width < maxX - width && minY + width < maxY - width {
                 cov *= 1 - Coverage.roundedRect(x: x, y: y, minX: minX + width, minY: minY + width,
-                                                maxX: maxX - width, maxY: maxY - width, radius: max(radius - width, 0),
+                                                maxX: maxX - width, maxY: maxY - width, corners: corners.inset(by: width),
                                                 antialiased: quad.antialiased, jac: jac)
             }
             return cov
@@ -362,9 +370,9 @@ struct PreparedQuad {
     static func clipCoverage(_ c: Clip, _ cx: Double, _ cy: Double) -> Double {
         guard let l = Coverage.local(c.map, cx, cy) else { return 0 }
         switch c.shape {
-        case let .roundedRect(r, radius, aa):
+        case let .roundedRect(r, corners, aa):
             return Coverage.roundedRect(x: l.x, y: l.y, minX: Double(r.minX), minY: Double(r.minY),
-                                        maxX: Double(r.maxX), maxY: Double(r.maxY), radius: radius, antialiased: aa,
+                                        maxX: Double(r.maxX), maxY: Double(r.maxY), corners: corners, antialiased: aa,
                                         jac: (l.dxdpx, l.dydpx, l.dxdpy, l.dydpy))
         case let .halfPlane(a, b, cc):
             return a * l.x + b * l.y + cc >= 0 ? 1 : 0
@@ -387,6 +395,7 @@ struct PreparedQuad {
             let u = (x - minX) * passScale, v = (y - minY) * passScale
             var c = texture.base.linear(u, v)
             if hasMask { c *= mask.base.linear(u, v).w }
+            if let crossfade { c = c * (1 - crossfade) + mask.base.linear(u, v) * crossfade }
             if let tint { c = tint * c.w }
             return c
         }

@@ -78,7 +78,7 @@ struct FramePlan: Equatable {
             if features[g] != nil {
                 switch q.fill {
                 case .image(let f): needs.image = ObjectIdentifier(f.image)
-                case .pass(let f): needs = Sources(pass: f.pass, mask: f.mask)
+                case .pass(let f): needs = Sources(pass: f.pass, mask: f.mask ?? f.crossfade?.pass)
                 case .color: break
                 }
             }

@@ -11,23 +11,25 @@ import LayerKit
 ///
 /// - Throws: `GLError` when `glReadPixels` fails (an incomplete framebuffer, a size past its edge).
 public func readPixels(framebuffer: GLuint, width: Int, height: Int) throws -> Bitmap {
-    glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), framebuffer)
-    glReadBuffer(GLenum(framebuffer == 0 ? GL_BACK : GL_COLOR_ATTACHMENT0))
-    glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-    let count = max(width, 0) * max(height, 0) * 4
-    var raw = [UInt8](repeating: 0, count: count)
-    glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &raw)
-    try glCheck("glReadPixels (framebuffer \(framebuffer), \(width)x\(height))")
-    guard count > 0 else { return Bitmap(width: width, height: height, pixels: raw) }
-    // The row flip, one memcpy per row (every byte is written, so no zero fill first).
-    let row = width * 4
-    let pixels = [UInt8](unsafeUninitializedCapacity: count) { dst, initialized in
-        raw.withUnsafeBytes { src in
-            for y in 0..<height {
-                memcpy(dst.baseAddress! + y * row, src.baseAddress! + (height - 1 - y) * row, row)
+    try GLDevice().readBitmap(framebuffer: framebuffer, width: width, height: height)
+}
+
+extension GLDevice {
+    /// `readPixels(framebuffer:width:height:)` through this device.
+    func readBitmap(framebuffer: GLuint, width: Int, height: Int) throws -> Bitmap {
+        let raw = try readPixels(framebuffer: framebuffer, width: width, height: height)
+        let count = raw.count
+        guard count > 0 else { return Bitmap(width: width, height: height, pixels: raw) }
+        // The row flip, one memcpy per row (every byte is written, so no zero fill first).
+        let row = width * 4
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { dst, initialized in
+            raw.withUnsafeBytes { src in
+                for y in 0..<height {
+                    memcpy(dst.baseAddress! + y * row, src.baseAddress! + (height - 1 - y) * row, row)
+                }
             }
+            initialized = count
         }
-        initialized = count
+        return Bitmap(width: width, height: height, pixels: pixels)
     }
-    return Bitmap(width: width, height: height, pixels: pixels)
 }

@@ -1,16 +1,17 @@
 import CGL
 
-/// The GL device: every OpenGL call a frame makes goes through it (sokol_gfx's backend
-/// layer): state changes, which it mirrors so that no call re-sets what is already set, the
-/// textures and framebuffers it makes, fills and deletes, clears and draws. It counts each kind
-/// of call where the call is made: `changes` (state) and `draws`, which
-/// `GLRenderer.FrameStats` reports as they are.
+/// The GL device: the one caller of OpenGL in the backend (sokol_gfx's backend layer), so that
+/// `GLDeviceSeamTests` can check by a source scan that no other file calls GL. State changes go
+/// through a mirror so that no call re-sets what is already set; the device also makes, fills
+/// and deletes textures, framebuffers, programs and vertex arrays, clears and draws, reads
+/// pixels back, asks the context what it is, and runs timer queries (`GPUTimer` holds its own
+/// device). It counts each kind of call where the call is made: `changes` (state) and `draws`,
+/// which `GLRenderer.FrameStats` reports as they are. Only making the context current is
+/// elsewhere (`EGLHeadlessContext`, or the window toolkit).
 ///
 /// The mirror starts unknown at every frame (`beginFrame(es:)`), because the host (a window
 /// toolkit, another renderer) may have touched GL state between frames; within a frame the
-/// renderer is the only one issuing calls. Outside frames, compiling programs
-/// (`ShaderProgram`), timer queries (`GPUTimer`), reading pixels back (`readPixels`) and the
-/// EGL context are their own small callers of GL.
+/// renderer is the only one issuing calls.
 struct GLDevice {
     /// GL calls that changed state since the frame began.
     private(set) var changes = 0
@@ -281,4 +282,181 @@ struct GLDevice {
     func finish() {
         glFinish()
     }
+
+    /// Throws `GLError.gl` naming `what` if GL has recorded any error since the last check, and
+    /// clears every pending error flag either way (see `glCheck`).
+    func check(_ what: String) throws {
+        var codes: [UInt32] = []
+        // GL keeps one flag per kind of error and glGetError returns one at a time; the bound
+        // stops the loop on drivers that keep reporting GL_CONTEXT_LOST.
+        while codes.count < 8 {
+            let code = glGetError()
+            if code == GLenum(GL_NO_ERROR) { break }
+            codes.append(code)
+        }
+        if !codes.isEmpty { throw GLError.gl(call: what, codes: codes) }
+    }
+
+    // MARK: - The context
+
+    /// The current context's `GL_VERSION` string; nil when no context is current.
+    func version() -> String? {
+        glGetString(GLenum(GL_VERSION)).map { String(cString: $0) }
+    }
+
+    /// The context's `GL_MAX_TEXTURE_SIZE`.
+    func maxTextureSize() -> Int {
+        var size: GLint = 0
+        glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
+        return Int(size)
+    }
+
+    // MARK: - Programs
+
+    /// Compiles `vertex` and `fragment` (complete GLSL sources) and links them into a program.
+    ///
+    /// - Throws: `GLRendererError.shader` with the compiler's or linker's log, the stage named
+    ///   from `label`.
+    func makeProgram(vertex: String, fragment: String, label: String) throws -> GLuint {
+        let vs = try compile(vertex, GLenum(GL_VERTEX_SHADER), "\(label) vertex shader")
+        defer { glDeleteShader(vs) }
+        let fs = try compile(fragment, GLenum(GL_FRAGMENT_SHADER), "\(label) fragment shader")
+        defer { glDeleteShader(fs) }
+        let p = glCreateProgram()
+        glAttachShader(p, vs)
+        glAttachShader(p, fs)
+        glLinkProgram(p)
+        try checkBuilt(p, program: true, stage: "\(label) program link")
+        return p
+    }
+
+    /// The location of uniform `name` in `program` (-1 when the compiler dropped it).
+    func uniformLocation(_ program: GLuint, _ name: String) -> GLint {
+        glGetUniformLocation(program, name)
+    }
+
+    /// Deletes `program`, forgetting it if current.
+    mutating func deleteProgram(_ p: GLuint) {
+        glDeleteProgram(p)
+        if program == p { program = nil }
+    }
+
+    private func compile(_ source: String, _ type: GLenum, _ label: String) throws -> GLuint {
+        let s = glCreateShader(type)
+        source.withCString { p in
+            var ptr: UnsafePointer<GLchar>? = p
+            glShaderSource(s, 1, &ptr, nil)
+        }
+        glCompileShader(s)
+        try checkBuilt(s, program: false, stage: label)
+        return s
+    }
+
+    /// Throws `GLRendererError.shader` with the driver's log, deleting `object`, when compiling
+    /// the shader or linking the program (`program`) failed.
+    private func checkBuilt(_ object: GLuint, program: Bool, stage: String) throws {
+        var ok: GLint = 0
+        if program { glGetProgramiv(object, GLenum(GL_LINK_STATUS), &ok) } else {
+            glGetShaderiv(object, GLenum(GL_COMPILE_STATUS), &ok)
+        }
+        guard ok == 0 else { return }
+        let log = infoLog(object, program: program)
+        if program { glDeleteProgram(object) } else { glDeleteShader(object) }
+        throw GLRendererError.shader(stage: stage, log: log)
+    }
+
+    private func infoLog(_ object: GLuint, program: Bool) -> String {
+        var length: GLint = 0
+        if program { glGetProgramiv(object, GLenum(GL_INFO_LOG_LENGTH), &length) } else {
+            glGetShaderiv(object, GLenum(GL_INFO_LOG_LENGTH), &length)
+        }
+        guard length > 0 else { return "(no log)" }
+        var buffer = [GLchar](repeating: 0, count: Int(length))
+        if program { glGetProgramInfoLog(object, length, nil, &buffer) } else {
+            glGetShaderInfoLog(object, length, nil, &buffer)
+        }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// A new vertex array object (the core profile draws only with one bound).
+    func makeVertexArray() -> GLuint {
+        var v: GLuint = 0
+        glGenVertexArrays(1, &v)
+        return v
+    }
+
+    /// Deletes vertex array `v`, forgetting it if bound.
+    mutating func deleteVertexArray(_ v: GLuint) {
+        var name = v
+        glDeleteVertexArrays(1, &name)
+        if vertexArray == v { vertexArray = nil }
+    }
+
+    // MARK: - Reading back
+
+    /// The `width` x `height` RGBA8 pixels of `framebuffer` (0: the back buffer), rows
+    /// bottom-up as GL numbers them. Leaves `framebuffer` bound for reading, which the mirror
+    /// does not follow: it tracks the draw binding that `bindFramebuffer` sets.
+    ///
+    /// - Throws: `GLError` when `glReadPixels` fails.
+    func readPixels(framebuffer: GLuint, width: Int, height: Int) throws -> [UInt8] {
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), framebuffer)
+        glReadBuffer(GLenum(framebuffer == 0 ? GL_BACK : GL_COLOR_ATTACHMENT0))
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        var raw = [UInt8](repeating: 0, count: max(width, 0) * max(height, 0) * 4)
+        glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &raw)
+        try check("glReadPixels (framebuffer \(framebuffer), \(width)x\(height))")
+        return raw
+    }
+
+    // MARK: - Timer queries
+
+    /// Bits of the GPU's timestamp counter (`GL_QUERY_COUNTER_BITS` of `GL_TIMESTAMP`).
+    func timestampBits() -> Int {
+        var bits: GLint = 0
+        glGetQueryiv(GLenum(GL_TIMESTAMP), GLenum(GL_QUERY_COUNTER_BITS), &bits)
+        return Int(bits)
+    }
+
+    /// A new query object.
+    func makeQuery() -> GLuint {
+        var q: GLuint = 0
+        glGenQueries(1, &q)
+        return q
+    }
+
+    /// Deletes the query objects `queries`.
+    func deleteQueries(_ queries: [GLuint]) {
+        guard !queries.isEmpty else { return }
+        var names = queries
+        glDeleteQueries(GLsizei(names.count), &names)
+    }
+
+    /// Has `query` record the GPU's time once every command before it has run.
+    func recordTimestamp(_ query: GLuint) {
+        glQueryCounter(query, GLenum(GL_TIMESTAMP))
+    }
+
+    /// Whether `query`'s result has arrived (never waits).
+    func isAvailable(_ query: GLuint) -> Bool {
+        var available: GLint = 0
+        glGetQueryObjectiv(query, GLenum(GL_QUERY_RESULT_AVAILABLE), &available)
+        return available != 0
+    }
+
+    /// `query`'s result (waits for it when it has not arrived).
+    func result(_ query: GLuint) -> UInt64 {
+        var value: GLuint64 = 0
+        glGetQueryObjectui64v(query, GLenum(GL_QUERY_RESULT), &value)
+        return value
+    }
+}
+
+/// Throws `GLError.gl` naming `what` if OpenGL has recorded any error since the last check,
+/// and clears all pending error flags either way.
+///
+/// Call it after a group of GL calls (`try glCheck("upload contents texture")`): errors are
+/// sticky, so one check covers every call since the previous one.
+public func glCheck(_ what: String) throws {
+    try GLDevice().check(what)
 }

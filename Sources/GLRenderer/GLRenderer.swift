@@ -144,36 +144,40 @@ public final class GLRenderer {
     /// - Throws: `GLRendererError.noContext` when no context is current,
     ///   `GLRendererError.shader` with the compiler's log, or `GLError` from `glGetError`.
     public init() throws {
-        guard let v = glGetString(GLenum(GL_VERSION)) else { throw GLRendererError.noContext }
-        let version = String(cString: v)
+        // The stored `state` can be used only once every property is set.
+        let device = GLDevice()
+        guard let version = device.version() else { throw GLRendererError.noContext }
         isES = version.hasPrefix("OpenGL ES")
-        var maxSize: GLint = 0
-        glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxSize)
-        maxTextureSize = Int(max(maxSize, 64))
+        maxTextureSize = max(device.maxTextureSize(), 64)
         textures = TextureCache(budget: 256 << 20, sizeLimit: maxTextureSize)
 
-        blurProgram = try ShaderProgram(label: "blur", vertex: EmbeddedShaders.fullscreenVert, fragment: EmbeddedShaders.blurFrag,
-                                        es: isES, uniforms: ["u_data", "u_source", "u_weightStart", "u_taps", "u_direction"])
-        // Sampler units are fixed for the programs' lifetime.
-        glUseProgram(blurProgram.name)
-        glUniform1i(blurProgram["u_data"], GLint(Unit.data))
-        glUniform1i(blurProgram["u_source"], GLint(Unit.pass))
-        downsampleProgram = try ShaderProgram(label: "downsample", vertex: EmbeddedShaders.fullscreenVert,
+        blurProgram = try ShaderProgram(device: device, label: "blur", vertex: EmbeddedShaders.fullscreenVert,
+                                        fragment: EmbeddedShaders.blurFrag, es: isES,
+                                        uniforms: ["u_data", "u_source", "u_weightStart", "u_taps", "u_direction"])
+        downsampleProgram = try ShaderProgram(device: device, label: "downsample", vertex: EmbeddedShaders.fullscreenVert,
                                               fragment: EmbeddedShaders.downsampleFrag, es: isES,
                                               uniforms: ["u_source", "u_factor", "u_height"])
-        glUseProgram(downsampleProgram.name)
-        glUniform1i(downsampleProgram["u_source"], GLint(Unit.pass))
-        glUseProgram(0)
+        // Sampler units are fixed for the programs' lifetime.
+        setSamplerUnits(blurProgram, [("u_data", Unit.data), ("u_source", Unit.pass)])
+        setSamplerUnits(downsampleProgram, [("u_source", Unit.pass)])
 
-        glGenVertexArrays(1, &vertexArray)  // core profile: a VAO must be bound; no attributes
+        vertexArray = state.makeVertexArray()  // core profile: a VAO must be bound; no attributes
         dataTexture = state.makeTexture(min: GL_NEAREST, mag: GL_NEAREST)
         state.unbindEverywhere(dataTexture)
         // The common variants now, so that first frames do not stall on the compiler.
         for f: ShaderFeatures in [[.color], [.color, .shapeFull], [.linear], [.color, .linear], [.color, .linear, .shapeFull]] {
             _ = try quadProgram(f)
         }
-        glUseProgram(0)
-        try glCheck("GLRenderer.init")
+        state.useProgram(0)
+        try state.check("GLRenderer.init")
+    }
+
+    /// Makes `program` current and points its samplers at their texture units, through the
+    /// device's mirror: a variant compiled in the middle of a frame counts these as that
+    /// frame's state changes, and stays current for the draw that asked for it.
+    private func setSamplerUnits(_ program: ShaderProgram, _ units: [(String, Int)]) {
+        state.useProgram(program.name)
+        for (uniform, unit) in units { state.setUniform(program[uniform], int: Int32(unit)) }
     }
 
     /// The quad program for `features`, compiled on first use.
@@ -181,15 +185,11 @@ public final class GLRenderer {
         let f = features
         if let p = quadPrograms[f] { return p }
         let defines = f.defines(es: isES)
-        let p = try ShaderProgram(label: "quad (\(defines.split(separator: "\n").map { $0.dropFirst(8).dropLast(2) }.joined(separator: " ")))",
+        let p = try ShaderProgram(device: state,
+                                  label: "quad (\(defines.split(separator: "\n").map { $0.dropFirst(8).dropLast(2) }.joined(separator: " ")))",
                                   vertex: EmbeddedShaders.quadVert, fragment: EmbeddedShaders.quadFrag,
                                   es: isES, defines: defines, readsQuadRecords: true, uniforms: GLRenderer.quadUniforms)
-        glUseProgram(p.name)
-        glUniform1i(p["u_data"], GLint(Unit.data))
-        glUniform1i(p["u_image"], GLint(Unit.image))
-        glUniform1i(p["u_pass"], GLint(Unit.pass))
-        glUniform1i(p["u_mask"], GLint(Unit.mask))
-        state.forgetProgram()
+        setSamplerUnits(p, [("u_data", Unit.data), ("u_image", Unit.image), ("u_pass", Unit.pass), ("u_mask", Unit.mask)])
         quadPrograms[f] = p
         return p
     }
@@ -198,11 +198,11 @@ public final class GLRenderer {
         // The context must still be current here (see the class comment).
         textures.removeAll(state: &state)
         pool.removeAll(state: &state)
-        for p in quadPrograms.values { glDeleteProgram(p.name) }
-        glDeleteProgram(blurProgram.name)
-        glDeleteProgram(downsampleProgram.name)
-        glDeleteVertexArrays(1, &vertexArray)
-        glDeleteTextures(1, &dataTexture)
+        for p in quadPrograms.values { state.deleteProgram(p.name) }
+        state.deleteProgram(blurProgram.name)
+        state.deleteProgram(downsampleProgram.name)
+        state.deleteVertexArray(vertexArray)
+        state.deleteTexture(dataTexture)
     }
 
     /// Renders `list` offscreen and reads the canvas back: premultiplied RGBA8, rows top-down,
@@ -237,7 +237,7 @@ public final class GLRenderer {
         if readBack {
             let read = { () throws -> Bitmap in
                 self.state.bindFramebuffer(canvas.framebuffer)
-                return try readPixels(framebuffer: canvas.framebuffer, width: list.width, height: list.height)
+                return try self.state.readBitmap(framebuffer: canvas.framebuffer, width: list.width, height: list.height)
             }
             bitmap = try profiler.map { try $0.measure("readback", read) } ?? read()
         } else {
@@ -282,7 +282,7 @@ public final class GLRenderer {
         s.passes = list.passes.count
         s.quads = list.quadCount
         lastFrameStats = s
-        try glCheck("end of frame")
+        try state.check("end of frame")
     }
 
     private func checkPassSize(_ w: Int, _ h: Int, index: Int) throws {
@@ -310,7 +310,7 @@ public final class GLRenderer {
                 entries[key] = textures.texture(for: f.image, mipmaps: trilinear, frame: frame, state: &state, stats: &stats)
             }
         }
-        try glCheck("upload contents textures")
+        try state.check("upload contents textures")
 
         // 2. Records: reused as they are when the frame draws exactly what the last one did
         //    (same passes, canvas size and texture scales), so a static scene neither rebuilds
@@ -365,7 +365,7 @@ public final class GLRenderer {
                     state.setUniform(downsampleProgram["u_height"], int: Int32(h))
                 }
             }
-            try glCheck("pass \(pass.index) (\(pass.purpose.rawValue) \"\(pass.label)\", \(pass.width)x\(pass.height))")
+            try state.check("pass \(pass.index) (\(pass.purpose.rawValue) \"\(pass.label)\", \(pass.width)x\(pass.height))")
             for j in plan.freedAfter[pass.index] {
                 if let t = targets[j] {
                     pool.release(t, frame: frame)
@@ -536,7 +536,7 @@ public final class GLRenderer {
                     state.replaceFloatRows(first, end - first, width: FrameData.width, $0.baseAddress)
                 }
             }
-            try glCheck("upload changed quad records (rows \(first)..<\(end) of the data texture)")
+            try state.check("upload changed quad records (rows \(first)..<\(end) of the data texture)")
             return
         }
         let rows = data.rows
@@ -555,7 +555,7 @@ public final class GLRenderer {
         floats.withUnsafeBytes {
             state.replaceFloatRows(0, rows, width: FrameData.width, $0.baseAddress)
         }
-        try glCheck("upload quad records (\(rows) rows of the data texture)")
+        try state.check("upload quad records (\(rows) rows of the data texture)")
     }
 }
 

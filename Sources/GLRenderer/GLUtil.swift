@@ -16,34 +16,17 @@ public enum GLError: Error, CustomStringConvertible, Equatable, Sendable {
     public var description: String {
         switch self {
         case let .egl(call, code):
-            return "\(call) failed: \(eglErrorName(code))"
+            return "\(call) failed: \(enameOfGLError(code))"
         case let .noDisplay(attempts):
             return "no headless EGL display (is Mesa's EGL, libegl-mesa0 and libgl1-mesa-dri, or a GPU driver "
                 + "installed?): " + attempts.map(\.description).joined(separator: "; ")
         case let .gl(call, codes):
-            return "\(call) failed: " + codes.map(glErrorName).joined(separator: ", ")
+            return "\(call) failed: " + codes.map(nameOfGLError).joined(separator: ", ")
         }
     }
 }
 
-/// Throws `GLError.gl` naming `what` if OpenGL has recorded any error since the last check,
-/// and clears all pending error flags either way.
-///
-/// Call it after a group of GL calls (`try glCheck("upload contents texture")`): errors are
-/// sticky, so one check covers every call since the previous one.
-public func glCheck(_ what: String) throws {
-    var codes: [UInt32] = []
-    // GL keeps one flag per kind of error and glGetError returns one at a time; the bound
-    // stops the loop on drivers that keep reporting GL_CONTEXT_LOST.
-    while codes.count < 8 {
-        let code = glGetError()
-        if code == GLenum(GL_NO_ERROR) { break }
-        codes.append(code)
-    }
-    if !codes.isEmpty { throw GLError.gl(call: what, codes: codes) }
-}
-
-private func glErrorName(_ code: UInt32) -> String {
+private func nameOfGLError(_ code: UInt32) -> String {
     let names: [Int32: String] = [
         GL_INVALID_ENUM: "GL_INVALID_ENUM", GL_INVALID_VALUE: "GL_INVALID_VALUE",
         GL_INVALID_OPERATION: "GL_INVALID_OPERATION", GL_STACK_OVERFLOW: "GL_STACK_OVERFLOW",
@@ -53,7 +36,7 @@ private func glErrorName(_ code: UInt32) -> String {
     return "\(names[Int32(bitPattern: code)] ?? "unknown GL error") (0x\(String(code, radix: 16)))"
 }
 
-private func eglErrorName(_ code: Int32) -> String {
+private func enameOfGLError(_ code: Int32) -> String {
     let names: [Int32: String] = [
         EGL_SUCCESS: "EGL_SUCCESS", EGL_NOT_INITIALIZED: "EGL_NOT_INITIALIZED", EGL_BAD_ACCESS: "EGL_BAD_ACCESS",
         EGL_BAD_ALLOC: "EGL_BAD_ALLOC", EGL_BAD_ATTRIBUTE: "EGL_BAD_ATTRIBUTE", EGL_BAD_CONFIG: "EGL_BAD_CONFIG",

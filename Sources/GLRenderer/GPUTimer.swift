@@ -28,6 +28,8 @@ public final class GPUTimer {
         let cpuStart: UInt64
     }
 
+    /// The timer's own caller of GL (it has no state to share with a renderer's).
+    private let device: GLDevice
     /// Queries answered and ready for reuse.
     private var idle: [GLuint] = []
     /// Frames ended but not yet read, oldest first.
@@ -42,23 +44,19 @@ public final class GPUTimer {
 
     /// A timer for the current context; `nil` on OpenGL ES, which has no `GL_TIMESTAMP`.
     public init?(maximumInFlight: Int = 8) {
-        guard let v = glGetString(GLenum(GL_VERSION)), !String(cString: v).hasPrefix("OpenGL ES") else { return nil }
+        let device = GLDevice()
+        guard let v = device.version(), !v.hasPrefix("OpenGL ES") else { return nil }
         self.maximumInFlight = max(maximumInFlight, 1)
-        var bits: GLint = 0
-        glGetQueryiv(GLenum(GL_TIMESTAMP), GLenum(GL_QUERY_COUNTER_BITS), &bits)
-        counterBits = Int(bits)
+        counterBits = device.timestampBits()
+        self.device = device
     }
 
     deinit {
-        var names = idle + (inFlight + (open.map { [$0] } ?? [])).flatMap { [$0.first, $0.last] }
-        if !names.isEmpty { glDeleteQueries(GLsizei(names.count), &names) }
+        device.deleteQueries(idle + (inFlight + (open.map { [$0] } ?? [])).flatMap { [$0.first, $0.last] })
     }
 
     private func query() -> GLuint {
-        if let q = idle.popLast() { return q }
-        var q: GLuint = 0
-        glGenQueries(1, &q)
-        return q
+        idle.popLast() ?? device.makeQuery()
     }
 
     /// Starts timing the GL commands of frame number `frame` (ends an open frame first).
@@ -69,14 +67,14 @@ public final class GPUTimer {
             idle += [dropped.first, dropped.last]
         }
         let b = Bracket(frame: frame, first: query(), last: query(), cpuStart: DispatchTime.now().uptimeNanoseconds)
-        glQueryCounter(b.first, GLenum(GL_TIMESTAMP))
+        device.recordTimestamp(b.first)
         open = b
     }
 
     /// Stops timing the frame `begin` started.
     public func end() {
         guard let b = open else { return }
-        glQueryCounter(b.last, GLenum(GL_TIMESTAMP))
+        device.recordTimestamp(b.last)
         inFlight.append(b)
         open = nil
     }
@@ -88,13 +86,9 @@ public final class GPUTimer {
     public func collect() -> [(frame: Int, ms: Double?)] {
         var out: [(frame: Int, ms: Double?)] = []
         while let b = inFlight.first {
-            var available: GLint = 0
-            glGetQueryObjectiv(b.last, GLenum(GL_QUERY_RESULT_AVAILABLE), &available)
-            guard available != 0 else { break }
+            guard device.isAvailable(b.last) else { break }
             let cpuElapsed = DispatchTime.now().uptimeNanoseconds - b.cpuStart
-            var first: GLuint64 = 0, last: GLuint64 = 0
-            glGetQueryObjectui64v(b.first, GLenum(GL_QUERY_RESULT), &first)
-            glGetQueryObjectui64v(b.last, GLenum(GL_QUERY_RESULT), &last)
+            let (first, last) = (device.result(b.first), device.result(b.last))
             out.append((b.frame, GPUTimer.elapsedMs(first: first, last: last, counterBits: counterBits, cpuElapsed: cpuElapsed)))
             inFlight.removeFirst()
             idle += [b.first, b.last]
@@ -106,7 +100,7 @@ public final class GPUTimer {
     /// a benchmark, whose last frames are answered only after them.
     public func collectAll() -> [(frame: Int, ms: Double?)] {
         if open != nil { end() }
-        glFinish()
+        device.finish()
         return collect()
     }
 

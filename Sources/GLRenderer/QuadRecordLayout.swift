@@ -47,6 +47,9 @@ enum QuadRecordField: CaseIterable {
     case passHasMask
     /// Pass fills: 1 when the source's alpha is tinted with `color` (shadows).
     case passHasTint
+    /// Pass fills: the fraction of the second pass (bound as the mask) cross-faded in (a
+    /// transition); 0 when there is none.
+    case passCrossfade
     /// The colour fill, or a pass fill's tint, premultiplied.
     case color
     /// Image fills: the x texel map's three segment starts (unused ones at +∞)…
@@ -72,6 +75,9 @@ enum QuadRecordField: CaseIterable {
     case imageXSegment
     /// The y map's one segment: (start, texel, slope).
     case imageYSegment
+    /// The corners' code (`Corners.code`): the bits of the corners `maskedCorners` leaves
+    /// square, plus 16 for the continuous curve; 0 is Core Animation's default.
+    case cornerCode
 
     /// Which shader reads a field.
     enum Stage {
@@ -104,7 +110,8 @@ enum QuadRecordField: CaseIterable {
         case .passHasMask: (42, 1, .fragment, 2)
         case .passHasTint: (43, 1, .fragment, 2)
         case .color: (44, 4, .fragment, nil)
-        case .imageXStarts: (48, 3, .fragment, nil)
+        case .imageXStarts: (48, 3, .fragment, 1)
+        case .passCrossfade: (48, 1, .fragment, 2)
         case .imageXTexels: (51, 3, .fragment, nil)
         case .imageXSlopes: (54, 3, .fragment, nil)
         case .imageYStarts: (57, 3, .fragment, nil)
@@ -115,6 +122,7 @@ enum QuadRecordField: CaseIterable {
         case .halfPlanes: (68, 3 * FrameData.maxRecordHalfPlanes, .vertex, nil)
         case .imageXSegment: (92, 3, .fragment, nil)
         case .imageYSegment: (95, 3, .fragment, nil)
+        case .cornerCode: (98, 1, .fragment, nil)
         }
     }
 

@@ -28,8 +28,10 @@ struct FrameData {
     let recordHalfPlanes: Int
     /// Texels per clip record (`CLIP_STRIDE` in the shaders' prelude).
     static let clipStride = 4
-    /// The data texture's sizes as every shader's prelude defines them.
+    /// The data texture's sizes, and the continuous corner's constants (`ContinuousCorner`), as
+    /// every shader's prelude defines them.
     static let glslConstants = "#define DATA_WIDTH \(width)\n#define CLIP_STRIDE \(clipStride)\n"
+        + "#define CONTINUOUS_EXTENT \(ContinuousCorner.extent)\n#define CONTINUOUS_DIAGONAL_INSET \(ContinuousCorner.diagonalInset)\n"
     /// How far, in pixels, quad geometry reaches beyond the rectangle's projected edges, so that
     /// antialiased fringes (at most half a pixel) and pixel centres on an edge get fragments.
     static let geometryMargin = 1.0
@@ -133,11 +135,12 @@ struct FrameData {
         rec[.referencePixel] = [refX, refY]
         rec[.opacity] = Double(q.opacity)
         rec[.rect] = [x0, y0, x1, y1]
+        let rounding: Corners
         switch q.shape {
-        case .rect(let radius):
-            rec[.cornerRadius] = radius
-        case let .border(bw, radius):
-            rec[.cornerRadius] = radius
+        case .rect(let c):
+            rounding = c
+        case let .border(bw, c):
+            rounding = c
             rec[.borderWidth] = bw
             // As the reference: the inner cut-out exists only when the border leaves a hole.
             let hasHole = bw < w - bw && bw < h - bw
@@ -145,6 +148,9 @@ struct FrameData {
             // Aliased square borders need only the two inside tests (LK_BORDER alone).
             if hasHole { features.insert(.border) }
         }
+        rec[.cornerRadius] = rounding.radius
+        rec[.cornerCode] = Double(rounding.code)
+        if rounding.isContinuous { features.insert(.continuousCorners) }
         if !q.hasBinaryCoverage { features.insert(.shapeFull) }
         rec[.antialiased] = q.antialiased ? 1 : 0
 
@@ -188,6 +194,7 @@ struct FrameData {
             rec[.passScale] = f.scale
             rec[.passHasMask] = f.mask == nil ? 0 : 1
             rec[.passHasTint] = f.tint == nil ? 0 : 1
+            rec[.passCrossfade] = Double(f.crossfade?.fraction ?? 0)
             if let c = f.tint {
                 rec[.color] = [Double(c.r), Double(c.g), Double(c.b), Double(c.a)]
             }
@@ -210,6 +217,7 @@ struct FrameData {
                 features.insert(.halfPlanes)
             } else {
                 loop += FrameData.clipRecord(c, ref: (refX, refY))
+                if case .roundedRect(_, let corners, _) = c.shape, corners.isContinuous { features.insert(.continuousCorners) }
             }
         }
         if !loop.isEmpty {
@@ -279,7 +287,7 @@ struct FrameData {
     static func clipRecord(_ c: Clip, ref: (Double, Double)) -> [Float] {
         var v = [Double](repeating: 0, count: FrameData.clipStride * 4)
         switch c.shape {
-        case let .roundedRect(r, radius, aa):
+        case let .roundedRect(r, corners, aa):
             let rs = r.standardized
             let o = localOrigin(c.map, ref: ref, fallback: (Double(rs.minX), Double(rs.minY)))
             let map = rebased(c.map, ref: ref, origin: o)
@@ -289,8 +297,10 @@ struct FrameData {
             v[11] = Double(rs.minY) - o.1
             v[12] = Double(rs.maxX) - o.0
             v[13] = Double(rs.maxY) - o.1
-            v[14] = radius
-            v[15] = aa ? 1 : 0
+            v[14] = corners.radius
+            // The antialiasing flag and the corner code (`Corners.code`) share a float:
+            // aa + 2 × code, exact in a float.
+            v[15] = (aa ? 1 : 0) + 2 * Double(corners.code)
         case .halfPlane:
             let hp = pixelHalfPlane(c, ref: ref)
             v[0] = hp.0

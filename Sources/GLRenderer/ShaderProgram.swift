@@ -22,6 +22,9 @@ struct ShaderFeatures: OptionSet, Hashable {
     /// Some image's texel map has more than one segment on an axis (a nine-slice
     /// `contentsCenter`): the shader evaluates the segments (else one slope and offset).
     static let segmentedMaps = ShaderFeatures(rawValue: 1 << 10)
+    /// Some rounded corner (of a quad or a clip) is `.continuous`: the shader evaluates the
+    /// superellipse (else every corner is a quarter circle).
+    static let continuousCorners = ShaderFeatures(rawValue: 1 << 11)
 
     /// The defines, one per line. Half-planes are clipped by the vertex stage on desktop GL
     /// (`LK_CLIP_DISTANCE`, exact in homogeneous space) and by the fragment shader on GLSL ES
@@ -31,6 +34,7 @@ struct ShaderFeatures: OptionSet, Hashable {
             (.shapeFull, "LK_SHAPE_FULL"), (.clips, "LK_CLIPS"), (.halfPlanes, es ? "LK_HALF_PLANES" : "LK_CLIP_DISTANCE"), (.color, "LK_COLOR"),
             (.nearest, "LK_NEAREST"), (.linear, "LK_LINEAR"), (.trilinear, "LK_TRILINEAR"), (.pass, "LK_PASS"),
             (.lod, "LK_LOD"), (.border, "LK_BORDER"), (.segmentedMaps, "LK_SEGMENTED_MAPS"),
+            (.continuousCorners, "LK_CONTINUOUS"),
         ]
         // One kind of fill (colour, image, pass) in the whole draw: the shader skips the test.
         let fills = [contains(.color), !isDisjoint(with: [.nearest, .linear, .trilinear]), contains(.pass)]
@@ -48,31 +52,15 @@ struct ShaderProgram {
     /// `#version 330 core`) with `defines` and the data texture's sizes after the version line,
     /// then the quad record's prelude (`QuadRecordField.glslPrelude`) when `readsQuadRecords`;
     /// on an OpenGL ES context the version line becomes `#version 300 es` with highp defaults.
-    init(label: String, vertex: String, fragment: String, es: Bool, defines: String = "", readsQuadRecords: Bool = false,
-         uniforms names: [String]) throws {
+    init(device: GLDevice, label: String, vertex: String, fragment: String, es: Bool, defines: String = "",
+         readsQuadRecords: Bool = false, uniforms names: [String]) throws {
         func prelude(vertex: Bool) -> String {
             defines + FrameData.glslConstants + (readsQuadRecords ? QuadRecordField.glslPrelude(vertex: vertex) : "")
         }
-        let vs = try ShaderProgram.compile(ShaderProgram.adapt(vertex, es: es, prelude: prelude(vertex: true)),
-                                           GLenum(GL_VERTEX_SHADER), "\(label) vertex shader")
-        defer { glDeleteShader(vs) }
-        let fs = try ShaderProgram.compile(ShaderProgram.adapt(fragment, es: es, prelude: prelude(vertex: false)),
-                                           GLenum(GL_FRAGMENT_SHADER), "\(label) fragment shader")
-        defer { glDeleteShader(fs) }
-        let p = glCreateProgram()
-        glAttachShader(p, vs)
-        glAttachShader(p, fs)
-        glLinkProgram(p)
-        var ok: GLint = 0
-        glGetProgramiv(p, GLenum(GL_LINK_STATUS), &ok)
-        if ok == 0 {
-            let log = ShaderProgram.infoLog(p, program: true)
-            glDeleteProgram(p)
-            throw GLRendererError.shader(stage: "\(label) program link", log: log)
-        }
-        name = p
-        for n in names { uniforms[n] = glGetUniformLocation(p, n) }
-        try glCheck("link \(label) program")
+        name = try device.makeProgram(vertex: ShaderProgram.adapt(vertex, es: es, prelude: prelude(vertex: true)),
+                                      fragment: ShaderProgram.adapt(fragment, es: es, prelude: prelude(vertex: false)), label: label)
+        for n in names { uniforms[n] = device.uniformLocation(name, n) }
+        try device.check("link \(label) program")
     }
 
     /// The location of a uniform named at init (-1 when the compiler dropped it).
@@ -83,36 +71,6 @@ struct ShaderProgram {
         let header = es ? "#version 300 es\nprecision highp float;\nprecision highp int;\nprecision highp sampler2D;\n"
                         : "#version 330 core\n"
         return source.replacingFirstLine(with: header + prelude)
-    }
-
-    private static func compile(_ source: String, _ type: GLenum, _ label: String) throws -> GLuint {
-        let s = glCreateShader(type)
-        source.withCString { p in
-            var ptr: UnsafePointer<GLchar>? = p
-            glShaderSource(s, 1, &ptr, nil)
-        }
-        glCompileShader(s)
-        var ok: GLint = 0
-        glGetShaderiv(s, GLenum(GL_COMPILE_STATUS), &ok)
-        if ok == 0 {
-            let log = infoLog(s, program: false)
-            glDeleteShader(s)
-            throw GLRendererError.shader(stage: label, log: log)
-        }
-        return s
-    }
-
-    private static func infoLog(_ object: GLuint, program: Bool) -> String {
-        var length: GLint = 0
-        if program { glGetProgramiv(object, GLenum(GL_INFO_LOG_LENGTH), &length) } else {
-            glGetShaderiv(object, GLenum(GL_INFO_LOG_LENGTH), &length)
-        }
-        guard length > 0 else { return "(no log)" }
-        var buffer = [GLchar](repeating: 0, count: Int(length))
-        if program { glGetProgramInfoLog(object, length, nil, &buffer) } else {
-            glGetShaderInfoLog(object, length, nil, &buffer)
-        }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

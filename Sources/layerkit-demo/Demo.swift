@@ -7,7 +7,8 @@ import LayerKit
 /// default framebuffer, input, hot reload and the frame loop.
 ///
 /// A frame is Core Animation's pipeline end to end, drawn by a `FrameLoop`: the page updates its
-/// layers, the stage tree is laid out and snapshotted, the compositor turns the snapshot into a
+/// layers, the stage tree is laid out and its presentation tree sampled at the frame's media
+/// time (where the pages' animations run), the compositor turns the snapshot into a
 /// display list, `GLRenderer` draws it into framebuffer 0 and the window presents it
 /// (`WindowRenderer`). Each step is a phase of the `FrameProfiler` the HUD reads, and a GL timer
 /// query measures the GPU's share.
@@ -176,12 +177,16 @@ final class Demo {
 
         renderer.readsBack = readBack
         let canvas = FrameLoop.Canvas(width: size.width, height: size.height, scale: CGFloat(scale))
-        let drawn = try loop.drawFrame(LayerTreeSource(stage.root), at: options.clock.now, canvas: canvas, update: { [self] in
+        // The one place the demo reads media time (CACurrentMediaTime, or --time): pages begin
+        // their animations on `clock.mediaTime` and the frame samples the tree there. A
+        // display-link style frame clock in LayerKit would take over this job.
+        let mediaTime = options.clock.mediaTime
+        let drawn = try loop.drawFrame(PresentationTreeSource(stage.root), at: mediaTime, canvas: canvas, update: { [self] in
             if size != stage.size || CGFloat(scale) != stage.scale { stage.layout(size: size, scale: CGFloat(scale)) }
             page.adoptScreenScale(CGFloat(scale))
             redraw = page.update(clock: options.clock)
             stage.updateOutline()
-            stage.hud.update(profiler: profiler, info: hudInfo(), now: now)
+            stage.hud.update(profiler: profiler, info: hudInfo(runningAnimations: page.root.runningAnimationCount(atTime: mediaTime)), now: now)
         }, annotate: { [self] drawn in
             profiler.count("page layers", Double(stage.pageLayerCount(in: drawn.snapshot)))
         })
@@ -212,9 +217,9 @@ final class Demo {
     }
 
     /// What the HUD shows besides the profiler's figures.
-    private func hudInfo() -> HUDInfo {
+    private func hudInfo(runningAnimations: Int) -> HUDInfo {
         HUDInfo(page: "\(pageIndex + 1)/\(pages.count) \(page.id) — \(page.title)", animating: redraw == .everyFrame,
-                pageQuads: pageQuads.count, hit: hitName,
+                pageQuads: pageQuads.count, runningAnimations: runningAnimations, hit: hitName,
                 status: status.isEmpty ? "? keys · h HUD · ←/→ pages · s screenshot" : status)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LayerKit
 
 /// The demo's animation time: real seconds since the demo started, or one frozen instant
 /// (`--time`) so that screenshots of live pages are the same on every run, as a test needs.
@@ -9,6 +10,11 @@ struct DemoClock {
 
     /// Seconds since the demo started (or the frozen value): what animations run on.
     var now: Double { frozen ?? Date().timeIntervalSince(start) }
+
+    /// The frame's media time, the time base of the layer tree (its root has default timing):
+    /// `CACurrentMediaTime()`, or the frozen value, so that a page that begins its animations
+    /// at this time draws the same frames on every run under `--time`.
+    var mediaTime: CFTimeInterval { frozen ?? CACurrentMediaTime() }
 
     /// Seconds since local midnight (or the frozen value, read the same way: 36522 is
     /// 10:08:42), for the clock page.

@@ -47,22 +47,27 @@ struct Examples {
             .map { seeds.appendingPathComponent($0) }
     }
 
-    /// What each seed shows, by file name (`5.9-cube-corner.json`): the "what it shows" column
-    /// of `Examples/README.md`'s scene table, with Markdown's backticks and stars taken out.
-    /// The README is the one place the seeds are described, so the gallery reads it rather
-    /// than keep a second copy; a README without the table gives no captions.
-    func seedCaptions() -> [String: String] {
+    /// What each seed and each live animation page shows, by seed file name
+    /// (`5.9-cube-corner.json`) or page id (`8.7-ship-path`): the "what it shows" column of
+    /// `Examples/README.md`'s tables, with Markdown's backticks and stars taken out. The README
+    /// is the one place the examples are described, so the gallery reads it rather than keep a
+    /// second copy; a README without the tables gives no captions.
+    func captions() -> [String: String] {
         guard let text = try? String(contentsOf: directory.appendingPathComponent("README.md"), encoding: .utf8) else { return [:] }
-        return Self.seedCaptions(inMarkdown: text)
+        return Self.captions(inMarkdown: text)
     }
 
-    /// The rows `| `NAME.json` | caption | … |` of a Markdown table.
-    static func seedCaptions(inMarkdown text: String) -> [String: String] {
+    /// The rows `| `NAME` | caption | … |` of Markdown tables: scene files (`NAME.json`)
+    /// anywhere, page ids in the section headed `## Live pages`.
+    static func captions(inMarkdown text: String) -> [String: String] {
         var captions: [String: String] = [:]
-        for line in text.split(separator: "\n") where line.hasPrefix("| `") {
+        var inLivePages = false
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("#") { inLivePages = line.hasPrefix("## Live pages") }
+            guard line.hasPrefix("| `") else { continue }
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count >= 3, cells[1].hasSuffix(".json`") else { continue }
             let plain = { (s: String) in s.replacingOccurrences(of: "`", with: "").replacingOccurrences(of: "**", with: "") }
+            guard cells.count >= 3, cells[1].hasSuffix(".json`") || inLivePages else { continue }
             captions[plain(cells[1])] = plain(cells[2])
         }
         return captions

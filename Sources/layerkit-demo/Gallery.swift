@@ -18,8 +18,14 @@ enum Gallery {
             try ContentsGravityPage(examples: examples),
             try ContentsCenterPage(examples: examples),
             try CompassPage(examples: examples),
+            try AnimatedClockPage(examples: examples),
+            ShipPathPage(),
+            DoorPage(),
+            EasingPage(),
+            BouncingBallPage(),
+            SpringPage(),
         ]
-        let captions = examples.seedCaptions()
+        let captions = examples.captions()
         let scenes = try examples.seedScenes().map { url in
             let page = try ScenePage(path: url.path)
             page.caption = captions[url.lastPathComponent]
@@ -31,6 +37,7 @@ enum Gallery {
             switch page {
             case is ClockPage: page.caption = captions["3.x-clock.json"].map { $0 + ", ticking in real time" }
             case is CompassPage: page.caption = captions["compass.json"].map { $0 + "; the arrow turns towards the pointer" }
+            case is AnimationPage, is AnimatedClockPage: page.caption = captions[page.id]
             default: break
             }
         }

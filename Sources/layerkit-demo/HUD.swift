@@ -10,6 +10,8 @@ struct HUDInfo {
     var animating: Bool
     /// The quads of the page alone, without the HUD's and the stage's.
     var pageQuads: Int
+    /// The page's animations within their active duration at the frame's media time.
+    var runningAnimations: Int
     /// What the last click's `hitTest` returned.
     var hit: String
     /// A passing message (reload error, screenshot saved), or the keys hint.
@@ -20,7 +22,7 @@ struct HUDInfo {
 /// its parts — CPU (the app's and the compositor's work, and issuing GL calls), present (the
 /// buffer swap, where a software GL such as llvmpipe does its drawing) and GPU (timer queries,
 /// which llvmpipe answers with next to nothing) — with a history graph (one bar layer per
-/// frame), layer, quad, pass and draw-call counts, the page and the last hit. Its numbers come
+/// frame), layer, quad, pass and draw-call counts, the running animations, the page and the last hit. Its numbers come
 /// from the demo's `FrameProfiler`: the counters `layers`, `page layers`, `passes` and
 /// `draw_calls` of the last frame, and its phases; the page's quads from `HUDInfo`.
 ///
@@ -107,7 +109,7 @@ final class HUD {
         func n(_ key: String) -> Int { Int(c[key] ?? 0) }
         func n(_ counter: FrameCounter) -> Int { n(counter.rawValue) }
         footer.string = "layers \(n("page layers")) (+\(n(.layers) - n("page layers")))  quads \(info.pageQuads)  "
-            + "passes \(n(.passes))  draws \(n(.drawCalls))\n"
+            + "passes \(n(.passes))  draws \(n(.drawCalls))  animations \(info.runningAnimations)\n"
             + "hit: \(info.hit)\n" + info.status
     }
 

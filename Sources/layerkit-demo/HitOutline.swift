@@ -31,9 +31,8 @@ final class HitOutline {
         let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY),
                        CGPoint(x: b.maxX, y: b.maxY), CGPoint(x: b.minX, y: b.maxY)].map { t.convert($0, to: nil) }
         guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { layer.isHidden = true; return }
-        var path = CGPath()
-        path.move(to: corners[0])
-        for c in corners.dropFirst() { path.addLine(to: c) }
+        let path = CGMutablePath()
+        path.addLines(between: corners)
         path.closeSubpath()
         layer.path = path
         layer.isHidden = false

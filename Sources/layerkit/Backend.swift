@@ -111,6 +111,27 @@ func checkOutputPath(_ path: String, option: String) throws {
         if access(path, W_OK) != 0 { throw refuse(String(cString: strerror(errno))) }
         return
     }
+    try checkParentDirectory(of: path, refuse)
+}
+
+/// Refuses an output directory that cannot be written: a path that is not a directory, a
+/// directory without write permission, or a new directory in a folder that does not exist or
+/// cannot be written. Names the option, the path and why (nothing is created here).
+func checkOutputDirectory(_ path: String, option: String) throws {
+    func refuse(_ why: String) -> CLIError { CLIError.badInput("cannot write \(option) \(path): \(why)") }
+    guard !path.isEmpty else { throw refuse("the path is empty") }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+        if !isDirectory.boolValue { throw refuse("it is not a directory") }
+        if access(path, W_OK | X_OK) != 0 { throw refuse(String(cString: strerror(errno))) }
+        return
+    }
+    try checkParentDirectory(of: path, refuse)
+}
+
+/// Refuses a new `path` whose folder does not exist, is not a directory or cannot be written.
+private func checkParentDirectory(of path: String, _ refuse: (String) -> CLIError) throws {
+    var isDirectory: ObjCBool = false
     let folder = (path as NSString).deletingLastPathComponent
     let parent = folder.isEmpty ? "." : folder
     guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) else {

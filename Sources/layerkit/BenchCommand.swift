@@ -22,11 +22,14 @@ struct BenchCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frames drawn first and not measured.")
     var warmup: Int = 5
 
-    @Flag(help: "Change every layer's transform every frame (deterministic), so updates are measured, not a static redraw.")
+    @Flag(help: "Play the scene's own animations (frame n at n/60 s) when it has any; otherwise change every layer's transform every frame (deterministic), so updates are measured, not a static redraw.")
     var animate = false
 
     @Flag(name: .customLong("move-one"), help: "Move only one layer per frame (with --animate): measures damage-limited redraws.")
     var moveOne = false
+
+    @Flag(help: "Mark every layer that draws its contents (a scene's \"drawing\") with setNeedsDisplay() before each frame, so every frame redraws it (timed in the snapshot phase).")
+    var redisplay = false
 
     @Flag(name: .customLong("full-redraw"), help: "CPU backend: draw every frame in full (no damage tracking), as other renderers' static frames are timed.")
     var fullRedraw = false
@@ -81,7 +84,8 @@ struct BenchCommand: ParsableCommand {
             path = scene!
             loaded = try loadScene(path)
         }
-        let profiler = try measure(loaded, renderer: renderer, frames: frames, warmup: warmup, animate: animate, moveOne: moveOne)
+        let profiler = try measure(loaded, renderer: renderer, frames: frames, warmup: warmup, animate: animate, moveOne: moveOne,
+                                   redisplay: redisplay ? loaded.drawingLayers : [])
         // The results first: a trace that cannot be written after all loses nothing else.
         if json {
             printJSON(profiler, scene: path, backend: renderer.name)
@@ -98,16 +102,19 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// Draws `warmup + frames` frames, keeping the last `frames` in the profiler. Frame `n` is
-    /// drawn at media time n / 60 s, as a 60 Hz display would show it.
+    /// drawn at media time n / 60 s, as a 60 Hz display would show it; the `redisplay` layers
+    /// are marked for display before each.
     func measure(_ scene: Scene, renderer: any FrameRenderer, frames: Int, warmup: Int, animate: Bool,
-                 moveOne: Bool = false) throws -> FrameProfiler {
+                 moveOne: Bool = false, redisplay: [CALayer] = []) throws -> FrameProfiler {
         let loop = FrameLoop(renderer: renderer)
-        let animator = animate ? Animator(scene.root, onlyFirst: moveOne) : nil
-        let source = LayerTreeSource(scene.root)
+        let (source, animator) = frameSource(for: scene, animate: animate, onlyFirst: moveOne)
         for frame in 0..<(warmup + frames) {
             if frame == warmup { loop.profiler.reset() }
-            try loop.drawFrame(source, at: Double(frame) / 60, canvas: scene.canvas,
-                               updatePhase: "animate", update: animator.map { animator in { animator.step(frame) } })
+            let update: (() -> Void)? = animator == nil && redisplay.isEmpty ? nil : {
+                animator?.step(frame)
+                for layer in redisplay { layer.setNeedsDisplay() }
+            }
+            try loop.drawFrame(source, at: Double(frame) / 60, canvas: scene.canvas, updatePhase: "animate", update: update)
         }
         renderer.finishGPUTimes(profiler: loop.profiler)
         return loop.profiler
@@ -176,6 +183,14 @@ struct BenchCommand: ParsableCommand {
 }
 
 extension BenchmarkScene: ExpressibleByArgument {}
+
+/// What `--animate` draws for `scene` (bench and soak): the presentation tree at each frame's
+/// time when the scene has animations or layer timing of its own, else the model tree, edited
+/// each frame by an `Animator` when `animate` is set.
+func frameSource(for scene: Scene, animate: Bool, onlyFirst: Bool = false) -> (source: any FrameSource, animator: Animator?) {
+    if animate && scene.root.containsTimedLayers { return (PresentationTreeSource(scene.root), nil) }
+    return (LayerTreeSource(scene.root), animate ? Animator(scene.root, onlyFirst: onlyFirst) : nil)
+}
 
 /// MotionMark-style motion: every layer turns about its own axis at its own deterministic rate
 /// (transform layers about y, so cubes show new faces), on top of its original transform.

@@ -12,7 +12,8 @@ struct LayerKitCommand: ParsableCommand {
         commandName: "layerkit",
         abstract: "Render, compare and inspect Core Animation scenes with LayerKit.",
         subcommands: [RenderCommand.self, ValidateCommand.self, HitCommand.self, ProbesCommand.self,
-                      DiffCommand.self, DisplayListCommand.self, BenchCommand.self, SoakCommand.self]
+                      DiffCommand.self, DisplayListCommand.self, BenchCommand.self, SoakCommand.self,
+                      RecordCommand.self]
     )
 
     /// Runs the command line, mapping argument-parser's usage errors (which it exits with 64,

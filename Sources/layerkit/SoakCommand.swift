@@ -45,7 +45,7 @@ struct SoakCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Pixels per point (default: the scene's canvas scale).")
     var scale: Double?
 
-    @Flag(help: "Change every layer's transform every frame, as bench --animate does.")
+    @Flag(help: "Play the scene's own animations (frame n at n/60 s), or change every layer's transform every frame when it has none, as bench --animate does.")
     var animate = false
 
     @Flag(help: "Print one JSON object with every sample and the check's result instead of lines.")
@@ -78,8 +78,7 @@ struct SoakCommand: ParsableCommand {
         let loop = FrameLoop(renderer: try backend.makeRenderer())
         loop.profiler.frameLimit = 1  // a soak runs for as long as asked: keep no history
         let renderer = loop.renderer
-        let animator = animate ? Animator(loaded.root) : nil
-        let source = LayerTreeSource(loaded.root)
+        let (source, animator) = frameSource(for: loaded, animate: animate)
         var samples: [Sample] = []
         func sample(_ drawn: Int) {
             let s = Sample(frame: drawn, residentBytes: residentMemoryBytes(), textures: renderer.texturesHeld)

@@ -11,12 +11,13 @@ import XCTest
 final class GoldenImageTests: XCTestCase {
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
 
-    /// A scene added to `Examples/seeds` or `Examples/corpus` is drawn by the rendering tests
+    /// A scene added to `Examples/seeds`, `Examples/corpus`, `Examples/animation` or `Examples/drawing` is drawn by the
+    /// rendering tests
     /// only once `scenes.list` names it with its budgets.
-    func testEverySeedAndCorpusSceneIsListed() throws {
+    func testEverySeedCorpusAndDrawingSceneIsListed() throws {
         let listed = Set(try sceneList().map(\.path))
         let scenes = try exampleScenePaths().map { String($0.dropFirst(examplesDirectory.path.count + 1)) }
-            .filter { $0.hasPrefix("seeds/") || $0.hasPrefix("corpus/") }
+            .filter { path in ["seeds/", "corpus/", "animation/", "drawing/"].contains { path.hasPrefix($0) } }
         XCTAssertGreaterThanOrEqual(scenes.count, 24)
         for scene in scenes { XCTAssertTrue(listed.contains(scene), "\(scene) is not in scenes.list") }
     }

@@ -94,8 +94,17 @@ final class DemoStageTests: XCTestCase {
             |---|---|---|
             | `a.json` | the **first** `thing` | ch. 1 |
             | `b.png` | not a scene | x |
+
+            ## Live pages (`layerkit-demo`)
+
+            | page | what it shows | listing |
+            |---|---|---|
+            | `8.4-clock` | ticks *animate* | 8.4 |
+
+            ## Images
+            | `c.png` | not a page | x |
             """
-        XCTAssertEqual(Examples.seedCaptions(inMarkdown: table), ["a.json": "the first thing"])
+        XCTAssertEqual(Examples.captions(inMarkdown: table), ["a.json": "the first thing", "8.4-clock": "ticks *animate*"])
     }
 
     /// The caption sits in a band under the canvas, which the canvas leaves free: a 400 x 400

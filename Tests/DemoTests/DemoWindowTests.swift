@@ -4,6 +4,7 @@ import LayerCompositor
 import LayerKit
 import LayerKitTestSupport
 import XCTest
+@testable import layerkit_demo
 
 /// The windowed demo end to end: the built `layerkit-demo` opens a real GLFW window (under Xvfb
 /// when there is no display), draws a page with the GL backend into the window's framebuffer
@@ -38,6 +39,18 @@ final class DemoWindowTests: XCTestCase {
 
     func testLiveClockMatchesReference() throws {
         try assertScreenshot(page: "clock", matches: "3.x-clock", arguments: ["--time", "36522"])
+    }
+
+    /// An animation page: the frame is the presentation tree at the media time `--time` gives,
+    /// where the page begins its animations (the ship at the path's start, turned to its
+    /// tangent), as the CPU reference draws the page's tree sampled at that time.
+    func testShipPageDrawsThePresentationTree() throws {
+        let page = ShipPathPage()
+        _ = page.update(clock: DemoClock(frozen: 100))
+        let reference = try CPURenderer().render(Compositor.displayList(root: page.root.snapshot(atTime: 100), width: 400, height: 400,
+                                                                        scale: 1, background: page.canvas.background))
+        try assertScreenshot(page: "8.7-ship-path", matches: reference, named: "ShipPathPage at 100", arguments: ["--time", "100"],
+                             scale: 1, file: #filePath, line: #line)
     }
 
     /// Without a display the demo explains itself in one line, with the way out, and exits 2.
@@ -76,14 +89,21 @@ final class DemoWindowTests: XCTestCase {
     /// the CPU reference's render of seed `scene` at `scale`.
     private func assertScreenshot(page: String, matches scene: String, arguments: [String] = [], scale: Double = 1,
                                   file: StaticString = #filePath, line: UInt = #line) throws {
+        let loaded = try Scene(contentsOfFile: examplesDirectory.appendingPathComponent("seeds/\(scene).json").path)
+        let reference = try CPURenderer().render(Compositor.displayList(for: loaded, scale: scale))
+        try assertScreenshot(page: page, matches: reference, named: scene, arguments: arguments, scale: scale, file: file, line: line)
+    }
+
+    /// Runs the demo on `page` with `--screenshot` (plus `arguments`) and compares the PNG with
+    /// `reference` (called `scene` in messages).
+    private func assertScreenshot(page: String, matches reference: Bitmap, named scene: String, arguments: [String], scale: Double,
+                                  file: StaticString, line: UInt) throws {
         let shot = temporaryFile("\(page)@\(Int(scale))x.png")
         try? FileManager.default.removeItem(at: shot)
         let r = try runWithDisplay(["--page", page, "--frames", "3", "--screenshot", shot.path] + arguments)
         XCTAssertEqual(r.status, 0, "layerkit-demo failed: \(r.stderr)", file: file, line: line)
         guard r.status == 0 else { return }
         let window = try Bitmap(contentsOfPNGFile: shot.path)
-        let loaded = try Scene(contentsOfFile: examplesDirectory.appendingPathComponent("seeds/\(scene).json").path)
-        let reference = try CPURenderer().render(Compositor.displayList(for: loaded, scale: scale))
         XCTAssertEqual(window.width, reference.width, "screenshot width", file: file, line: line)
         XCTAssertEqual(window.height, reference.height, "screenshot height", file: file, line: line)
         guard window.width == reference.width, window.height == reference.height else { return }

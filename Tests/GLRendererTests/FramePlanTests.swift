@@ -12,7 +12,7 @@ final class FramePlanTests: XCTestCase {
 
     private func quad(_ fill: Fill) -> DrawQuad {
         DrawQuad(transform: CATransform3DIdentity, inverse: identity, rect: CGRect(x: 0, y: 0, width: 4, height: 4),
-                 shape: .rect(radius: 0), fill: fill, opacity: 1, antialiased: false, clips: [], label: "q")
+                 shape: .rect(corners: .square), fill: fill, opacity: 1, antialiased: false, clips: [], label: "q")
     }
 
     private func image(_ i: CGImage) -> Fill {

@@ -107,10 +107,42 @@ final class FrameLoopTests: XCTestCase {
                        "the failed frame's phases are not carried over")
     }
 
+    /// Draws a 10x10 blue square in its own draw(in:) and counts its draws.
+    private final class SquareLayer: CALayer {
+        var draws = 0
+        override func draw(in ctx: CGContext) {
+            draws += 1
+            ctx.setFillColor(CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+            ctx.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
+        }
+    }
+
+    func testOnlyAFrameAfterSetNeedsDisplayRedrawsTheLayer() throws {
+        let (root, leaf) = tree()
+        let drawn = SquareLayer()
+        drawn.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        root.addSublayer(drawn)
+        let loop = FrameLoop(renderer: RecordingRenderer())
+        let canvas = FrameLoop.Canvas(width: 40, height: 30)
+        let source = LayerTreeSource(root)
+        // Frame 0: never marked, never drawn (a new layer is not marked, as in Core Animation).
+        try loop.drawFrame(source, at: 0, canvas: canvas)
+        drawn.setNeedsDisplay()
+        try loop.drawFrame(source, at: 1, canvas: canvas)
+        // Frames 2 and 3: another layer moves, then nothing changes; neither redraws.
+        try loop.drawFrame(source, at: 2, canvas: canvas, update: { leaf.position.x += 1 })
+        try loop.drawFrame(source, at: 3, canvas: canvas)
+        drawn.setNeedsDisplay()
+        drawn.setNeedsDisplay()
+        try loop.drawFrame(source, at: 4, canvas: canvas)
+        XCTAssertEqual(loop.profiler.frames.map { $0[.displays] }, [0, 1, 0, 0, 1], "two marks before one frame are one redraw")
+        XCTAssertEqual(drawn.draws, 2)
+    }
+
     func testCounterNamesAreTheBenchKeys() {
         // The documented keys of `layerkit bench --json`'s counters (README, BENCHMARKS.md).
         XCTAssertEqual(FrameCounter.allCases.map(\.rawValue),
-                       ["layers", "quads", "passes", "display_list_reused", "draw_calls", "state_changes", "texture_uploads",
+                       ["layers", "quads", "passes", "display_list_reused", "displays", "draw_calls", "state_changes", "texture_uploads",
                         "uploaded_bytes", "textures_held", "texture_bytes_held", "records_written"])
     }
 }

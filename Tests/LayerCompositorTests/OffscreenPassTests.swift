@@ -12,7 +12,7 @@ final class OffscreenPassTests: XCTestCase {
 
     private func passQuad(_ source: Int, mask: Int? = nil) -> DrawQuad {
         DrawQuad(transform: .identity, inverse: PlaneMap(inverseOf: .identity)!, rect: CGRect(x: 0, y: 0, width: 10, height: 10),
-                 shape: .rect(radius: 0), fill: .pass(PassFill(pass: source, scale: 1, mask: mask)), opacity: 1,
+                 shape: .rect(corners: .square), fill: .pass(PassFill(pass: source, scale: 1, mask: mask)), opacity: 1,
                  antialiased: false, clips: [], label: "q")
     }
 

@@ -85,6 +85,13 @@ final class BadSceneFileTests: XCTestCase {
                  rule: "unknown field for a transform operation"),
             Case("bad colour", layer(##"{"backgroundColor": "#FFF"}"##), path: "root.backgroundColor", rule: "expected a colour"),
             Case("bad SVG path", layer(#"{"type": "shapeLayer", "path": "M 0 0 L x"}"#), path: "root.path", rule: "SVG path data"),
+            // Drawing operations (the scene's CGContext calls).
+            Case("unknown drawing operation", layer(#"{"drawing": [{"op": "fillRect"}]}"#), path: "root.drawing[0].op",
+                 rule: #"unknown drawing operation "fillRect""#),
+            Case("short drawing rect", layer(#"{"drawing": [{"op": "fill", "rect": [0, 0, 5]}]}"#), path: "root.drawing[0].rect",
+                 rule: "expected [x, y, w, h] (4 numbers), found 3 elements"),
+            Case("infinite drawing point", layer(#"{"drawing": [{"op": "move", "to": [1e999, 0]}]}"#), path: "root.drawing[0].to[0]",
+                 rule: "not finite"),
             // Numbers that are not finite, or out of range.
             Case("infinite z", layer(#"{"zPosition": 1e999}"#), path: "root.zPosition", rule: "not finite"),
             Case("infinite translation", layer(#"{"sublayers": [{"transform": [{"translate": [0, -1e400, 0]}]}]}"#),

@@ -5,6 +5,23 @@ import XCTest
 /// `layerkit bench`: the JSON report has the documented keys and a trace is valid Trace Event
 /// JSON with a slice per phase per frame.
 final class BenchCommandTests: XCTestCase {
+    /// With `--animate`, a scene with animations of its own plays them (no `animate` edit
+    /// phase; the presentation tree changes every frame, so no display list is reused); without
+    /// `--animate` the same scene is a still frame whose display list is reused.
+    func testAnimateUsesTheScenesOwnAnimations() throws {
+        let scene = examplesDirectory.appendingPathComponent("bench/spin-100.json").path
+        for (animate, reused) in [(true, 0.0), (false, 1.0)] {
+            let run = try runLayerKit(["bench", scene, "--backend", "cpu", "--frames", "3", "--warmup", "1", "--json"]
+                                      + (animate ? ["--animate"] : []))
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            let phases = try XCTUnwrap(report["phases"] as? [String: Any])
+            XCTAssertNil(phases["animate"], "no Animator edits for a scene that animates itself")
+            let counters = try XCTUnwrap(report["counters"] as? [String: Double])
+            XCTAssertEqual(counters["display_list_reused"], reused, "--animate \(animate)")
+        }
+    }
+
     func testJSONReportAndTrace() throws {
         for backend in ["cpu", "gl"] {
             let trace = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(backend)-\(UUID().uuidString).json")
@@ -40,6 +57,18 @@ final class BenchCommandTests: XCTestCase {
         }
     }
 
+    /// A drawing layer is drawn at the first frame only (the reader's mark), so the frames
+    /// after the warmup redraw nothing; `--redisplay` marks it before every frame.
+    func testDisplaysCountsRedrawnLayers() throws {
+        let scene = examplesDirectory.appendingPathComponent("bench/chart-100.json").path
+        for (flags, displays) in [([String](), 0.0), (["--redisplay"], 1)] {
+            let run = try runLayerKit(["bench", scene, "--backend", "cpu", "--frames", "3", "--warmup", "1", "--json"] + flags)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            XCTAssertEqual((report["counters"] as? [String: Double])?["displays"], displays, "\(flags)")
+        }
+    }
+
     /// The generated scene of nested passes on GL: every frame is synchronous (read back), so
     /// its GPU time, when the driver can give one, is within the frame's wall time; where it
     /// cannot, the report says so (null in JSON), never a wrong number.
@@ -53,7 +82,11 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertEqual(counters["layers"], 12, "6 levels and their masks")
         let frameMs = try XCTUnwrap(report["frame_ms"] as? [String: Double])
         if let gpu = report["gpu_ms"] as? [String: Double] {
-            XCTAssertLessThanOrEqual(gpu["max"]!, frameMs["max"]!)
+            // The GPU time is read from timer queries on the driver's clock and the frame time
+            // from the CPU's, so the two may disagree by a clock tick and by where the query's
+            // first command is timestamped (it failed once by 1.7 ms of 131 under load): GPU work
+            // that outlasts its frame would show as much more than 5 % over.
+            XCTAssertLessThanOrEqual(gpu["max"]!, frameMs["max"]! * 1.05 + 1)
             XCTAssertGreaterThan(gpu["min"]!, 0)
         } else {
             XCTAssertTrue(report["gpu_ms"] is NSNull)

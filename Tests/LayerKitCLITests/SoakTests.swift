@@ -29,7 +29,8 @@ final class SoakTests: XCTestCase {
 
     private let scene = examplesDirectory.appendingPathComponent("bench/leaves-100.json").path
 
-    private func soak(backend: String) throws -> Report {
+    private func soak(_ scene: String? = nil, backend: String) throws -> Report {
+        let scene = scene ?? self.scene
         // Under a sanitizer resident memory says nothing about leaks (see assertFlat).
         let rssLimit = activeSanitizer == nil ? Double(Self.rssGrowthLimit) / 1_048_576 : 1e6
         let run = try runLayerKit(["soak", scene, "--frames", "300", "--every", "50", "--warmup", "50", "--scale", "0.25", "--animate",
@@ -68,6 +69,13 @@ final class SoakTests: XCTestCase {
         let textures = report.samples.compactMap(\.textures)
         XCTAssertEqual(textures.count, report.samples.count, "GL reports its textures")
         XCTAssertEqual(Set(textures).count, 1, "texture count changed: \(textures)")
+    }
+
+    /// A scene whose animations repeat forever (spin-100: every square spinning and pulsing by
+    /// scene-file animations) played for 300 frames: a presentation tree a frame, none kept.
+    func testAnInfinitelyRepeatingAnimatedSceneStaysFlat() throws {
+        let report = try soak(examplesDirectory.appendingPathComponent("bench/spin-100.json").path, backend: "cpu")
+        try assertFlat(report)
     }
 
     /// Growth past the limits fails the run: with no warm-up the baseline is sampled before the

@@ -241,6 +241,29 @@ final class CGContextTests: XCTestCase {
         XCTAssertEqual(pixels(ctx)[0, 7].a, 255)
     }
 
+    /// A pen far wider than the context with round caps covers it. At 4e15 wide the round
+    /// pieces' angular step, 2·acos(1 - 0.1 / 2e15), underflows to 0: their point count is now
+    /// bounded (it was converted from infinity and trapped), and the pixel bounds are clamped
+    /// before they become Ints.
+    func testEnormousRoundPenCoversTheContext() {
+        let ctx = context()
+        ctx.setStrokeColor(red: 0, green: 0, blue: 1, alpha: 1)
+        ctx.setLineWidth(4e15)
+        ctx.setLineCap(.round)
+        ctx.move(to: CGPoint(x: 2, y: 2))
+        ctx.addLine(to: CGPoint(x: 6, y: 2))
+        ctx.strokePath()
+        XCTAssertEqual(pixels(ctx)[0, 0].a, 255)
+        XCTAssertEqual(pixels(ctx)[7, 7].b, 255)
+        // 1e20 wide, the outline's pixel bounds lie beyond Int's range; stroking returns (it
+        // trapped converting them), whatever the sampling precision at such sizes paints.
+        ctx.setLineWidth(1e20)
+        ctx.move(to: CGPoint(x: 2, y: 2))
+        ctx.addLine(to: CGPoint(x: 6, y: 2))
+        ctx.strokePath()
+        XCTAssertTrue(ctx.isPathEmpty)
+    }
+
     func testArcQuarterAndFillEllipse() {
         let ctx = context(20, 20)
         ctx.move(to: CGPoint(x: 0, y: 0))

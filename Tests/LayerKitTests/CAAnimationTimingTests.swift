@@ -163,4 +163,20 @@ final class CAAnimationTimingTests: XCTestCase {
         XCTAssertTrue(p.model() === layer)
         XCTAssertTrue(layer.model() === layer)
     }
+
+    /// Running animations are those within their active duration, in each layer's own time: a
+    /// 1 s animation begun at 10 runs over [10, 11); under a sublayer of speed 2 begun at 0 one
+    /// begun at its time 10 runs over media [5, 5.5) — fill modes do not make it run.
+    func testRunningAnimationCount() {
+        let root = CALayer(), fast = CALayer()
+        fast.speed = 2
+        root.addSublayer(fast)
+        for layer in [root, fast] {
+            let a = CABasicAnimation(keyPath: "opacity")
+            a.beginTime = 10; a.duration = 1; a.fillMode = .both; a.isRemovedOnCompletion = false
+            layer.add(a, forKey: "fade")
+        }
+        XCTAssertEqual([4.99, 5, 5.49, 5.5, 9.99, 10, 10.99, 11].map { root.runningAnimationCount(atTime: $0) }, [0, 1, 1, 0, 0, 1, 1, 0])
+        XCTAssertEqual(CALayer().runningAnimationCount(atTime: 0), 0)
+    }
 }

@@ -26,6 +26,9 @@ final class CALayerDefaultsTests: XCTestCase {
         XCTAssertTrue(l.allowsGroupOpacity, "allowsGroupOpacity", file: file, line: line)
         XCTAssertNil(l.backgroundColor, "backgroundColor", file: file, line: line)
         XCTAssertEqual(l.cornerRadius, 0, "cornerRadius", file: file, line: line)
+        XCTAssertEqual(l.maskedCorners, [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner],
+                       "maskedCorners", file: file, line: line)
+        XCTAssertEqual(l.cornerCurve, .circular, "cornerCurve", file: file, line: line)
         XCTAssertEqual(l.borderWidth, 0, "borderWidth", file: file, line: line)
         XCTAssertEqual(l.borderColor?.components, opaqueBlack, "borderColor", file: file, line: line)
         XCTAssertFalse(l.masksToBounds, "masksToBounds", file: file, line: line)
@@ -164,6 +167,8 @@ final class CALayerDefaultsTests: XCTestCase {
         l.allowsGroupOpacity = false
         l.backgroundColor = .white
         l.cornerRadius = 9
+        l.maskedCorners = [.layerMaxXMaxYCorner]
+        l.cornerCurve = .continuous
         l.borderWidth = 10
         l.borderColor = nil
         l.masksToBounds = true
@@ -198,6 +203,8 @@ final class CALayerDefaultsTests: XCTestCase {
         XCTAssertFalse(p.allowsGroupOpacity)
         XCTAssertEqual(p.backgroundColor, .white)
         XCTAssertEqual(p.cornerRadius, 9)
+        XCTAssertEqual(p.maskedCorners, [.layerMaxXMaxYCorner])
+        XCTAssertEqual(p.cornerCurve, .continuous)
         XCTAssertEqual(p.borderWidth, 10)
         XCTAssertNil(p.borderColor)
         XCTAssertTrue(p.masksToBounds)

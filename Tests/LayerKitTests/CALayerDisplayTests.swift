@@ -56,6 +56,27 @@ final class CALayerDisplayTests: XCTestCase {
         XCTAssertEqual((0..<6).filter { b[0, $0].a > 0 }, [0, 1])
     }
 
+    final class ShadowedSquare: CALayer {
+        override func draw(in ctx: CGContext) {
+            ctx.setShadow(offset: CGSize(width: 1, height: 2), blur: 0, color: CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+            ctx.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        }
+    }
+
+    func testShadowOffsetInALayerContextIsInPointsWithYDown() {
+        // As a layer's context on iOS: base space is the layer's points, y down, so the offset
+        // (1, 2) points at contentsScale 2 moves the shadow 2 pixels right and 4 down.
+        let l = ShadowedSquare()
+        l.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
+        l.contentsScale = 2
+        l.display()
+        let b = try! XCTUnwrap(l.contents).bitmap
+        XCTAssertEqual(b.rgba(0, 0), [0, 0, 0, 255])  // the square: pixels 0…1, 0…1
+        XCTAssertEqual((0..<8).filter { b[$0, 4].a > 0 }, [2, 3])  // the shadow: columns 2…3,
+        XCTAssertEqual((0..<8).filter { b[2, $0].a > 0 }, [4, 5])  // rows 4…5
+        XCTAssertEqual(b.rgba(3, 5), [0, 0, 255, 255])
+    }
+
     func testNewLayersAreNotDisplayedAndMarkedOnesOnceAtTheSnapshot() {
         let root = CALayer()
         let l = square()

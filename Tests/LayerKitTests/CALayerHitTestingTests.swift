@@ -165,6 +165,35 @@ final class CALayerHitTestingTests: XCTestCase {
         assertHit(r.hitTest(CGPoint(x: 1, y: 1)), p)
     }
 
+    /// Core Animation's hit area is the rectangular bounds (`contains(_:)`; research/ca-semantics.md,
+    /// "Ambiguities", 4): `cornerRadius` does not round it, so neither `maskedCorners` nor `cornerCurve`
+    /// changes it. In every corner, rounded (in the mask) or square, continuous or circular, a
+    /// point in the part a rounded corner cuts away still hits the layer, and with
+    /// `masksToBounds` a sublayer there is still hit, as in Core Animation.
+    func testMaskedCornersAndCornerCurveDoNotChangeTheHitArea() {
+        let corners: [(CACornerMask, CGPoint)] = [(.layerMinXMinYCorner, CGPoint(x: 1, y: 1)), (.layerMaxXMinYCorner, CGPoint(x: 99, y: 1)),
+                                                  (.layerMinXMaxYCorner, CGPoint(x: 1, y: 99)), (.layerMaxXMaxYCorner, CGPoint(x: 99, y: 99))]
+        for curve in CALayerCornerCurve.allCases {
+            for (mask, _) in corners {
+                let r = root()
+                let p = layer(0, 0, 100, 100, in: r, name: "p")
+                p.cornerRadius = 40
+                p.cornerCurve = curve
+                p.maskedCorners = mask
+                // (1, 1) is √(39² + 39²) = 55 pt from a rounded corner's arc centre, (40, 40).
+                for (_, point) in corners {
+                    assertHit(r.hitTest(point), p)
+                }
+                p.masksToBounds = true
+                let c = layer(0, 0, 100, 100, in: p, name: "c")
+                for (_, point) in corners {
+                    assertHit(r.hitTest(point), c)
+                }
+                assertHit(r.hitTest(CGPoint(x: 101, y: 50)), r)
+            }
+        }
+    }
+
     // MARK: sublayerTransform
 
     func testSublayerTransformMovesTheSublayersHitArea() {

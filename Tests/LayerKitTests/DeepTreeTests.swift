@@ -47,16 +47,23 @@ final class DeepTreeTests: XCTestCase {
 
     /// Runs `body` on a thread with a 512 KiB stack (Apple's secondary threads' size; Linux
     /// gives dispatch workers 8 MiB) and waits for it.
+    ///
+    /// The thread gives up the work (and what it captured) before it signals, and the result
+    /// leaves the box here: a deep tree's last reference must never drop on the small stack,
+    /// whose deinit chain one level per layer would overflow it. The thread object may outlive
+    /// the test, and it used to free the tree there, crashing the next test now and then.
     private func onSmallStack<T>(_ body: @escaping () -> T) -> T {
         let box = WorkerResult<T>(), done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) let work = body
+        box.work = body
         let thread = Thread {
-            box.value = work()
+            box.value = box.work?()
+            box.work = nil
             done.signal()
         }
         thread.stackSize = 512 << 10
         thread.start()
         done.wait()
+        defer { box.value = nil }
         return box.value!
     }
 
@@ -88,5 +95,6 @@ final class DeepTreeTests: XCTestCase {
 
 /// What a dispatch worker hands back to the waiting test.
 private final class WorkerResult<T>: @unchecked Sendable {
+    var work: (() -> T)?
     var value: T?
 }

@@ -210,7 +210,7 @@ final class SVGPathTests: XCTestCase {
     // MARK: Writing
 
     func testWritingUsesAbsoluteCommandsAndShortNumbers() {
-        var path = CGPath()
+        let path = CGMutablePath()
         path.move(to: p(0, 0))
         path.addLine(to: p(10, 0.5))
         path.addQuadCurve(to: p(20, 0), control: p(15, -5))
@@ -220,7 +220,7 @@ final class SVGPathTests: XCTestCase {
     }
 
     func testWrittenDataReadsBackExactly() throws {
-        var path = CGPath()
+        let path = CGMutablePath()
         path.move(to: p(1.0 / 3, -.pi))
         path.addLine(to: p(0.1 + 0.2, 1e-300))
         path.addCurve(to: p(2.5e15, -7), control1: p(123456.789, 1.0 / 7), control2: p(-0.000123, 5))
@@ -232,7 +232,7 @@ final class SVGPathTests: XCTestCase {
     }
 
     func testASubpathWithoutMovetoIsWrittenWithOne() throws {
-        var path = CGPath()
+        let path = CGMutablePath()
         path.addLine(to: p(5, 5))
         path.move(to: p(1, 1))
         path.addLine(to: p(2, 1))

@@ -94,8 +94,20 @@ final class SceneAnimationTests: XCTestCase {
                          "root.animations[0].animations[0].values: unknown field for a basic animation")
         assertLayerError(animation(#"{"type": "keyframe", "keyPath": "opacity", "values": [0, 1], "calculationMode": "cubic", "biasValues": [0]}"#),
                          "root.animations[0].biasValues: expected 2 numbers (one per value), found 1")
-        assertLayerError(animation(#"{"type": "keyframe", "keyPath": "opacity", "values": [0, 1], "calculationMode": "cubicPaced"}"#),
-                         #"root.animations[0].calculationMode: unknown value "cubicPaced"; expected one of linear, discrete, paced, cubic"#)
+        assertLayerError(animation(#"{"type": "keyframe", "keyPath": "opacity", "values": [0, 1], "calculationMode": "cubicSlow"}"#),
+                         #"root.animations[0].calculationMode: unknown value "cubicSlow"; expected one of linear, discrete, paced, cubic, cubicPaced"#)
+        assertLayerError(animation(#"{"type": "keyframe", "keyPath": "opacity", "path": "M 0 0 L 1 1"}"#),
+                         "root.animations[0].path: a path animates point key paths only (position, anchorPoint, …)")
+        assertLayerError(animation(#"{"type": "keyframe", "keyPath": "position", "path": "M 5 5"}"#),
+                         "root.animations[0].path: a keyframe path needs at least one line or curve after its move-to")
+        assertLayerError(animation(#"{"type": "keyframe", "keyPath": "position", "values": [[0, 0], [1, 1]], "rotationMode": "auto"}"#),
+                         "root.animations[0].rotationMode: rotationMode turns the layer along a path, and this animation has none")
+        assertLayerError(animation(#"{"type": "keyframe", "keyPath": "position", "path": "M 0 0 L 1 1", "rotationMode": "sideways"}"#),
+                         #"root.animations[0].rotationMode: unknown value "sideways"; expected one of auto, autoReverse"#)
+        assertLayerError(animation(#"{"type": "keyframe", "keyPath": "position", "path": "M 0 0 L 1 1 L 2 0", "keyTimes": [0, 1]}"#),
+                         "root.animations[0].keyTimes: expected 3 key times for 3 path keyframes (linear), found 2")
+        assertLayerError(animation(#"{"type": "keyframe", "keyPath": "contents", "values": ["nowhere"]}"#),
+                         #"root.animations[0].values[0]: no image named "nowhere" in images"#)
         assertLayerError(#"{"speed": 1e999}"#, "root.speed: number out of range (not finite)")
         XCTAssertThrowsError(try readScene(sceneText(root: "{}", extra: #""timeline": {"duration": 1, "fps": 0}"#))) {
             XCTAssertEqual("\($0)", "test.json: timeline.fps: must be > 0, not 0")

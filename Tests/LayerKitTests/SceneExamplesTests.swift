@@ -3,13 +3,14 @@ import LayerKitTestSupport
 import XCTest
 @testable import LayerKit
 
-/// The examples (`Examples/seeds`, `Examples/bench`, `Examples/corpus`): every scene reads without
-/// errors or warnings, and every hit-test probe written from the book's rules passes.
+/// The examples (`Examples/seeds`, `Examples/bench`, `Examples/corpus`, `Examples/animation`):
+/// every scene reads without errors or warnings, and every hit-test probe and presentation-value
+/// sample written from the book's rules passes.
 final class SceneExamplesTests: XCTestCase {
     func testEveryExampleValidatesAndItsProbesPass() throws {
         let paths = try exampleScenePaths()
         XCTAssertGreaterThanOrEqual(paths.count, 44, "seeds, bench and corpus scenes found from #filePath")
-        var probeCount = 0
+        var probeCount = 0, sampleCount = 0
         for path in paths {
             let scene: Scene
             do { scene = try Scene(contentsOfFile: path) } catch {
@@ -22,7 +23,13 @@ final class SceneExamplesTests: XCTestCase {
                 XCTAssertTrue(result.passed, "\(path): \(result)")
                 probeCount += 1
             }
+            for sample in scene.samples {
+                let result = scene.check(sample)
+                XCTAssertTrue(result.passed, "\(path): \(result)")
+                sampleCount += 1
+            }
         }
-        XCTAssertGreaterThanOrEqual(probeCount, 14)
+        XCTAssertGreaterThanOrEqual(probeCount, 18)
+        XCTAssertGreaterThanOrEqual(sampleCount, 29, "the animated examples' samples, worked out by hand from the timing rules")
     }
 }

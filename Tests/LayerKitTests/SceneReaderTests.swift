@@ -73,7 +73,8 @@ final class SceneReaderTests: XCTestCase {
             {"name": "n", "bounds": [1, 2, 30, 40], "position": [5, 6], "anchorPoint": [0, 1], "anchorPointZ": 7,
              "zPosition": 8, "transform": [{"translate": [1, 2, 3]}], "sublayerTransform": [{"scale": [2, 3, 4]}],
              "hidden": true, "opacity": 0.25, "allowsGroupOpacity": false, "backgroundColor": "#FF000080",
-             "cornerRadius": 4, "borderWidth": 2, "borderColor": null, "masksToBounds": true, "doubleSided": false,
+             "cornerRadius": 4, "maskedCorners": ["layerMaxXMaxYCorner", "layerMinXMinYCorner"], "cornerCurve": "continuous",
+             "borderWidth": 2, "borderColor": null, "masksToBounds": true, "doubleSided": false,
              "geometryFlipped": true, "contentsGravity": "topLeft", "contentsScale": 2, "contentsRect": [0, 0, 0.5, 0.5],
              "contentsCenter": [0.25, 0.25, 0.5, 0.5], "minificationFilter": "trilinear", "magnificationFilter": "nearest",
              "allowsEdgeAntialiasing": true, "shadowColor": [0, 0, 1, 1], "shadowOpacity": 0.5, "shadowOffset": [3, 4],
@@ -93,6 +94,8 @@ final class SceneReaderTests: XCTestCase {
         p.allowsGroupOpacity = false
         p.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 128.0 / 255)
         p.cornerRadius = 4
+        p.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner]
+        p.cornerCurve = .continuous
         p.borderWidth = 2
         p.borderColor = nil
         p.masksToBounds = true
@@ -181,7 +184,7 @@ final class SceneReaderTests: XCTestCase {
         let r = CGRect(x: 1, y: 2, width: 30, height: 40)
         XCTAssertEqual(try path(#"{"rect": [1, 2, 30, 40]}"#), CGPath(rect: r))
         XCTAssertEqual(try path(#"{"ellipse": [1, 2, 30, 40]}"#), CGPath(ellipseIn: r))
-        XCTAssertEqual(try path(#"{"roundedRect": [1, 2, 30, 40, 5]}"#), CGPath(roundedRect: r, cornerRadius: 5))
+        XCTAssertEqual(try path(#"{"roundedRect": [1, 2, 30, 40, 5]}"#), CGPath(roundedRect: r, cornerWidth: 5, cornerHeight: 5, transform: nil))
         XCTAssertEqual(try path(#""M 1 2 h 30 v 40 h -30 z""#), CGPath(rect: r))
     }
 
@@ -366,7 +369,7 @@ final class SceneReaderTests: XCTestCase {
         assertError(#"{"format": "layerkit-scene", "version": 0}"#, "version: expected a whole number >= 1, found 0")
         assertError(#"{"format": "layerkit-scene", "version": "1"}"#, "version: expected a number, found a string")
         assertError(#"{"format": "layerkit-scene", "version": 1, "extra": 1}"#,
-                    "extra: unknown field for a scene; expected one of canvas, format, images, probes, root, time, timeline, version")
+                    "extra: unknown field for a scene; expected one of canvas, format, images, probes, root, samples, time, timeline, version")
         assertError(#"{"format": "layerkit-scene", "version": 1, "root": {}}"#, "canvas: required field is missing")
         assertError(#"{"format": "layerkit-scene", "version": 1, \#(canvas)}"#, "root: required field is missing")
         assertError(#"{"format": "layerkit-scene", "version": 1, \#(canvas), "root": []}"#, "root: expected a layer (an object), found an array")
@@ -422,6 +425,25 @@ final class SceneReaderTests: XCTestCase {
         assertLayerError(#"{"type": "shapeLayer", "lineWidth": -1}"#, "root.lineWidth: must be >= 0, not -1")
         assertLayerError(#"{"type": "shapeLayer", "strokeEnd": 2}"#, "root.strokeEnd: must be between 0 and 1, not 2")
         assertLayerError(#"{"type": "textLayer", "fontSize": -1}"#, "root.fontSize: must be >= 0, not -1")
+    }
+
+    /// `maskedCorners` is an array of Core Animation's corner names, each at most once;
+    /// `cornerCurve` one of the two curves. Anything else is refused at its JSON path.
+    func testCornerFieldErrors() throws {
+        XCTAssertEqual(try root(#"{"maskedCorners": []}"#).maskedCorners, [])
+        XCTAssertEqual(try root(#"{"maskedCorners": ["layerMinXMaxYCorner"]}"#).maskedCorners, [.layerMinXMaxYCorner])
+        XCTAssertEqual(try root(#"{"cornerCurve": "circular"}"#).cornerCurve, .circular)
+        assertLayerError(#"{"maskedCorners": "layerMinXMinYCorner"}"#,
+                         "root.maskedCorners: expected an array of corner names, found a string")
+        assertLayerError(#"{"maskedCorners": 15}"#, "root.maskedCorners: expected an array of corner names, found a number")
+        assertLayerError(#"{"sublayers": [{"maskedCorners": ["layerMinXMinYCorner", "topLeft"]}]}"#,
+                         #"root.sublayers[0].maskedCorners[1]: unknown corner "topLeft"; expected one of layerMinXMinYCorner, layerMaxXMinYCorner, layerMinXMaxYCorner, layerMaxXMaxYCorner"#)
+        assertLayerError(#"{"maskedCorners": ["layerMaxXMaxYCorner", "layerMaxXMaxYCorner"]}"#,
+                         #"root.maskedCorners[1]: corner "layerMaxXMaxYCorner" is listed twice"#)
+        assertLayerError(#"{"maskedCorners": [1]}"#, "root.maskedCorners[0]: expected a string, found a number")
+        assertLayerError(#"{"cornerCurve": "squircle"}"#,
+                         #"root.cornerCurve: unknown value "squircle"; expected one of circular, continuous"#)
+        assertLayerError(#"{"cornerCurve": null}"#, "root.cornerCurve: expected a string, found null")
     }
 
     func testEnumAndFieldNameErrors() {
@@ -516,7 +538,7 @@ final class SceneReaderTests: XCTestCase {
         assertError(probes(#"[{"hit": null}]"#), "probes[0].point: required field is missing")
         assertError(probes(#"[{"point": [1, 2], "hit": 3}]"#), "probes[0].hit: expected a layer name or null, found a number")
         assertError(probes(#"[{"point": [1, 2], "hit": null, "radius": 3}]"#),
-                    "probes[0].radius: unknown field for a probe; expected one of hit, point")
+                    "probes[0].radius: unknown field for a probe; expected one of hit, point, time")
     }
 
     // MARK: Limits

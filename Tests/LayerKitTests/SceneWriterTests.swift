@@ -135,6 +135,8 @@ final class SceneWriterTests: XCTestCase {
         p.allowsGroupOpacity = false
         p.backgroundColor = CGColor(red: 1.0 / 3, green: 0.2, blue: 0.3, alpha: 0.4)
         p.cornerRadius = 4.5
+        p.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner]
+        p.cornerCurve = .continuous
         p.borderWidth = 2
         p.borderColor = nil
         p.masksToBounds = true
@@ -240,6 +242,9 @@ final class SceneWriterTests: XCTestCase {
         sublayer.contents = CGImage(bitmap: Bitmap(width: 1, height: 1), source: "memory")
         assertWriteError(scene, "untitled scene: root.sublayers[0].contents: the image from memory is not in the scene's decodedImages, so it has no name")
         sublayer.contents = nil
+        sublayer.add(CATransition(), forKey: kCATransition)
+        assertWriteError(scene, "untitled scene: root.sublayers[0].animations[0]: a CATransition cannot be written (scene files have no transitions)")
+        sublayer.removeAllAnimations()
         var wide = scene
         wide.canvas.width = .infinity
         assertWriteError(wide, "untitled scene: canvas.width: inf cannot be written (JSON numbers are finite)")

@@ -18,8 +18,8 @@ extension DisplayList {
                     let r = q.rect
                     out += "  quad \(i) '\(q.label)' rect(\(f(r.minX)), \(f(r.minY)), \(f(r.width)), \(f(r.height)))"
                     switch q.shape {
-                    case .rect(let radius): out += radius > 0 ? " radius \(f(radius))" : ""
-                    case let .border(w, radius): out += " border \(f(w))" + (radius > 0 ? " radius \(f(radius))" : "")
+                    case .rect(let c): out += c.radius > 0 ? " " + c.describe(f) : ""
+                    case let .border(w, c): out += " border \(f(w))" + (c.radius > 0 ? " " + c.describe(f) : "")
                     }
                     out += " opacity \(f(Double(q.opacity)))\(q.antialiased ? " aa" : "")\n"
                     out += "    fill " + describe(q.fill) + "\n"
@@ -41,6 +41,7 @@ extension DisplayList {
         case .pass(let p):
             return "pass \(p.pass) at \(f(p.scale)) px/pt" + (p.mask.map { " masked by pass \($0)" } ?? "")
                 + (p.tint.map { " tinted \($0)" } ?? "")
+                + (p.crossfade.map { " faded \(f(Double($0.fraction))) into pass \($0.pass)" } ?? "")
         }
     }
 

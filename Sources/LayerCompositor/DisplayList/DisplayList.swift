@@ -85,6 +85,13 @@ public struct RenderPass: Equatable, Sendable {
         case shadowDownsample
         /// A subtree rendered once at `rasterizationScale` (`shouldRasterize`).
         case rasterized
+        /// A layer's subtree as it was when a `CATransition` was added (the old rendering).
+        case transitionFrom
+        /// A layer's subtree as it is now, during a transition (the new rendering).
+        case transitionTo
+        /// The two renderings of a moving transition composed (drawn back with the layer's
+        /// opacity).
+        case transition
     }
 
     /// What fills the pass.
@@ -128,7 +135,7 @@ public struct RenderPass: Equatable, Sendable {
         case .quads(let quads):
             return quads.flatMap { q -> [Int] in
                 guard case .pass(let f) = q.fill else { return [] }
-                return [f.pass] + (f.mask.map { [$0] } ?? [])
+                return [f.pass] + (f.mask.map { [$0] } ?? []) + (f.crossfade.map { [$0.pass] } ?? [])
             }
         case .blur(let source, _, _), .downsample(let source, _):
             return [source]
@@ -195,13 +202,71 @@ public struct PlaneMap: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+/// How a rectangle's corners are rounded: a layer's `cornerRadius`, `maskedCorners` and
+/// `cornerCurve`.
+public struct Corners: Equatable, Sendable {
+    /// The corner radius (clamped to half the shorter side where it is drawn).
+    public var radius: Double
+    /// The corners that are rounded; the others are square.
+    public var mask: CACornerMask
+    /// Whether the corners follow `ContinuousCorner`'s curve instead of a quarter circle.
+    public var continuous: Bool
+
+    /// Square corners.
+    public static let square = Corners(radius: 0)
+
+    /// Corners of `radius`, on the corners of `mask`, with `curve`.
+    package init(radius: Double, mask: CACornerMask = .all, curve: CALayerCornerCurve = .circular) {
+        self.radius = radius; self.mask = mask; continuous = curve == .continuous
+    }
+
+    /// A layer's corners.
+    public init(_ p: LayerProperties) {
+        self.init(radius: Double(max(p.cornerRadius, 0)), mask: p.maskedCorners, curve: p.cornerCurve)
+    }
+
+    /// The same corners with the radius reduced by `inset` (a border's inner edge).
+    public func inset(by inset: Double) -> Corners {
+        var c = self
+        c.radius = max(radius - inset, 0)
+        return c
+    }
+
+    /// Whether no corner is rounded.
+    public var isSquare: Bool { !(radius > 0) || mask.isEmpty }
+
+    /// Whether some corner is rounded with the continuous curve.
+    public var isContinuous: Bool { continuous && !isSquare }
+
+    /// How far along each edge the rounding of a rectangle of half-sides `hw`, `hh` reaches at
+    /// most (0 when square).
+    public func extent(hw: Double, hh: Double) -> Double {
+        guard !isSquare else { return 0 }
+        let s = min(hw, hh), r = min(radius, s)
+        return continuous ? ContinuousCorner.halfAxis(radius: r, halfSide: s) : r
+    }
+
+    /// `radius R`, then which corners when not all four, then `continuous` when so, each number
+    /// written by `format` (for dumps).
+    public func describe(_ format: (Double) -> String) -> String {
+        let names: [(CACornerMask, String)] = [(.layerMinXMinYCorner, "minXminY"), (.layerMaxXMinYCorner, "maxXminY"),
+                                               (.layerMinXMaxYCorner, "minXmaxY"), (.layerMaxXMaxYCorner, "maxXmaxY")]
+        let which = mask == .all ? "" : " corners [" + names.filter { mask.contains($0.0) }.map(\.1).joined(separator: " ") + "]"
+        return "radius \(format(radius))" + which + (continuous ? " continuous" : "")
+    }
+
+    /// The bits of the corners left square, plus 16 for the continuous curve: what the GL
+    /// records carry (0 is Core Animation's default, all four round and circular).
+    package var code: Int { Int(CACornerMask.all.subtracting(mask).rawValue) + (continuous ? 16 : 0) }
+}
+
 /// A region that limits a quad, evaluated per pixel in the plane of the layer that set it.
 public struct Clip: Equatable, Sendable, CustomStringConvertible {
     /// What the region is.
     public enum Shape: Equatable, Sendable {
         /// Inside a rectangle with corners rounded by a radius (`masksToBounds`); straight
         /// edges follow `antialiased`, curves are always antialiased.
-        case roundedRect(CGRect, radius: Double, antialiased: Bool)
+        case roundedRect(CGRect, corners: Corners, antialiased: Bool)
         /// Where `a·x + b·y + c ≥ 0` (one side of a plane that split this layer in 3D sorting).
         case halfPlane(a: Double, b: Double, c: Double)
     }
@@ -216,8 +281,8 @@ public struct Clip: Equatable, Sendable, CustomStringConvertible {
     /// For dumps.
     public var description: String {
         switch shape {
-        case let .roundedRect(r, radius, aa):
-            return "clip rect(\(r.minX), \(r.minY), \(r.width), \(r.height)) radius \(radius)\(aa ? " aa" : "") via \(map)"
+        case let .roundedRect(r, corners, aa):
+            return "clip rect(\(r.minX), \(r.minY), \(r.width), \(r.height)) \(corners.describe { "\($0)" })\(aa ? " aa" : "") via \(map)"
         case let .halfPlane(a, b, c):
             return "clip half-plane \(a)·x + \(b)·y + \(c) ≥ 0 via \(map)"
         }
@@ -286,8 +351,8 @@ public enum Fill: Equatable, Sendable {
     /// An image sampled through per-axis maps, with the layer's filters.
     case image(ImageFill)
     /// Another pass's pixels: `rect` of the quad maps onto the whole pass at `scale` pixels per
-    /// unit; optionally multiplied by a mask pass's alpha (same size), or reduced to alpha
-    /// tinted with `tint` (shadows).
+    /// unit; optionally multiplied by a mask pass's alpha (same size), cross-faded with another
+    /// pass (same size, a transition), or reduced to alpha tinted with `tint` (shadows).
     case pass(PassFill)
 }
 
@@ -321,10 +386,28 @@ public struct PassFill: Equatable, Sendable {
     public var mask: Int?
     /// When set, the result is this colour times the sampled alpha (a shadow).
     public var tint: PremultipliedColor?
+    /// When set, another pass (same size) the sampled colour is cross-faded with; a fill has a
+    /// mask or a cross-fade, not both (the backends sample both from one texture unit).
+    public var crossfade: PassCrossfade?
 
     /// Creates a pass fill.
-    public init(pass: Int, scale: Double, mask: Int? = nil, tint: PremultipliedColor? = nil) {
-        self.pass = pass; self.scale = scale; self.mask = mask; self.tint = tint
+    public init(pass: Int, scale: Double, mask: Int? = nil, tint: PremultipliedColor? = nil, crossfade: PassCrossfade? = nil) {
+        precondition(mask == nil || crossfade == nil, "a pass fill has a mask or a cross-fade")
+        self.pass = pass; self.scale = scale; self.mask = mask; self.tint = tint; self.crossfade = crossfade
+    }
+}
+
+/// A cross-fade of a pass fill into another pass (a `CATransition` of type `.fade`): the colour
+/// is `source × (1 − fraction) + other × fraction`, premultiplied, sampled at the same point.
+public struct PassCrossfade: Equatable, Sendable {
+    /// The pass faded to.
+    public var pass: Int
+    /// How far, 0 (the fill's own pass) to 1 (`pass`).
+    public var fraction: Float
+
+    /// Creates a cross-fade.
+    public init(pass: Int, fraction: Float) {
+        self.pass = pass; self.fraction = fraction
     }
 }
 
@@ -333,11 +416,11 @@ public struct PassFill: Equatable, Sendable {
 public struct DrawQuad: Equatable, Sendable {
     /// Which part of coverage the quad's rect takes.
     public enum Shape: Equatable, Sendable {
-        /// The rectangle, corners rounded by `radius` (0 for square).
-        case rect(radius: Double)
-        /// A ring inside the rectangle of `width`, following `radius` on the outside and
-        /// `max(radius − width, 0)` on the inside (a border).
-        case border(width: Double, radius: Double)
+        /// The rectangle with its corners rounded as `corners` say.
+        case rect(corners: Corners)
+        /// A ring inside the rectangle of `width`, following `corners` on the outside and the
+        /// same corners with the radius less `width` (not below 0) on the inside (a border).
+        case border(width: Double, corners: Corners)
     }
 
     /// Local (bounds space) → pass pixels; backends upload it as is.
@@ -363,7 +446,7 @@ public struct DrawQuad: Equatable, Sendable {
     /// and corners square, so a pixel counts exactly when its centre is inside.
     public var hasBinaryCoverage: Bool {
         switch shape {
-        case .rect(let radius), .border(_, let radius): return !antialiased && radius <= 0
+        case .rect(let corners), .border(_, let corners): return !antialiased && corners.isSquare
         }
     }
 

@@ -12,6 +12,9 @@ public enum FrameCounter: String, CaseIterable, Sendable {
     case passes
     /// 1 when `FrameCompositor` handed back the last frame's display list unchanged, else 0.
     case displayListReused = "display_list_reused"
+    /// Layers redrawn (`display()` through `displayIfNeeded()`) at the frame's commit: 0 in a
+    /// frame where no layer was marked by `setNeedsDisplay()`.
+    case displays
     /// Draw calls the backend submitted (the demo's HUD called these `draws`; `draw_calls` is the
     /// documented bench key).
     case drawCalls = "draw_calls"

@@ -103,7 +103,9 @@ public final class FrameLoop {
         profiler.beginFrame()
         if let update { try profiler.measure(updatePhase, update) }
         profiler.measure("layout") { source.commit(at: time) }
+        let displaysBefore = CALayer.displayCount.load(ordering: .relaxed)
         let snapshot = profiler.measure("snapshot") { source.snapshot(at: time) }
+        profiler.count(.displays, Double(CALayer.displayCount.load(ordering: .relaxed) - displaysBefore))
         let list = profiler.measure("composite") {
             compositor.displayList(root: snapshot, width: Double(canvas.width), height: Double(canvas.height),
                                    scale: Double(canvas.scale), background: canvas.background)

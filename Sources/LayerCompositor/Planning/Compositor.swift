@@ -17,7 +17,7 @@ public enum Compositor {
     /// Largest shadow blur sigma in pass pixels; a wider blur is rendered at a lower scale,
     /// where it looks the same (it is that blurry) and its cost stays bounded whatever the
     /// `shadowRadius`.
-    public static let maxBlurSigma = 64.0
+    public static let maxBlurSigma = GaussianBlur.maxSigma
     /// Widest blur sigma, in pass pixels, run at the pass's own resolution. A wider one runs on
     /// the pass downsampled by the smallest power of two that brings sigma within it (at most 8,
     /// since `maxBlurSigma` is 8 times this), and is drawn back with bilinear filtering, as Skia
@@ -140,6 +140,9 @@ final class Builder {
         let p = l.properties
         // Sublayers were checked for finite values when their planes were collected; masks are here.
         guard p.hasFiniteValues, let inv = PlaneMap(inverseOf: placement.toTarget) else { return }  // or seen edge-on
+        if let t = l.transition {
+            return emitTransition(l, t, placement: placement, inverse: inv, opacity: o, clips: clips, into: &quads)
+        }
         let shadow = p.drawnShadowOpacity > 0 && (p.shadowColor?.alpha ?? 0) > 0
         let group = p.drawnOpacity < 1 && p.allowsGroupOpacity && quadCount(l, limit: 2) > 1
         guard shadow || l.mask != nil || p.shouldRasterize || group else {
@@ -156,16 +159,9 @@ final class Builder {
         guard !extent.isNull, extent.width > 0, extent.height > 0 else { return }
         // Core Animation's rasterizationScale is the bitmap's pixels per point, not a factor of
         // the screen's scale: left at 1 on a 2x canvas the bitmap is magnified (and blurry).
-        var passScale = offscreenScale * (p.shouldRasterize ? Double(max(p.rasterizationScale, 0.01)) : scale)
-        let longest = Double(max(extent.width, extent.height)) * passScale
-        if longest > Double(Compositor.maxPassSize) { passScale *= Double(Compositor.maxPassSize) / longest }
+        var passScale = fittedScale(extent, offscreenScale * (p.shouldRasterize ? Double(max(p.rasterizationScale, 0.01)) : scale))
         if shadow, Double(p.shadowRadius) * passScale > Compositor.maxBlurSigma { passScale = Compositor.maxBlurSigma / Double(p.shadowRadius) }
-        let pw = max(Int((Double(extent.width) * passScale).rounded(.up)), 1)
-        let ph = max(Int((Double(extent.height) * passScale).rounded(.up)), 1)
-        let toPass = CATransform3DMakeTranslation(-extent.minX, -extent.minY, 0)
-            .concatenating(CATransform3DMakeScale(CGFloat(passScale), CGFloat(passScale), 1))
-        // A subtree 1e300 points across gets a pass scale whose square underflows: nothing to draw.
-        guard let passInverse = PlaneMap(inverseOf: toPass) else { return }
+        guard let (pw, ph, toPass, passInverse) = passFrame(extent, passScale) else { return }
         let inner = Placement(toTarget: toPass, toCanvas: placement.toCanvas, flipped: placement.flipped)
         let label = name(l)
 
@@ -187,10 +183,8 @@ final class Builder {
         // another pass of the same extent.
         let passQuad = { (pass: Int, scale: Double, mask: Int?, tint: PremultipliedColor?, shift: CATransform3D, o: Float, clips: [Clip],
                           into: CATransform3D, inverse: PlaneMap) -> DrawQuad in
-            let t = shift.concatenating(into)
-            return DrawQuad(transform: t, inverse: PlaneMap(inverseOf: t) ?? inverse, rect: extent, shape: .rect(radius: 0),
-                            fill: .pass(PassFill(pass: pass, scale: scale, mask: mask, tint: tint)),
-                            opacity: o, antialiased: false, clips: clips, label: label)
+            self.passQuad(PassFill(pass: pass, scale: scale, mask: mask, tint: tint), extent: extent, shift: shift, opacity: o, clips: clips,
+                          into: into, inverse: inverse, label: label)
         }
         if shadow {
             var shadowSource = source
@@ -199,7 +193,7 @@ final class Builder {
                 let fill = ImageFill(image: img, x: AxisMap(stops: [Double(extent.minX), Double(extent.maxX)], texels: [0, Double(pw)]),
                                      y: AxisMap(stops: [Double(extent.minY), Double(extent.maxY)], texels: [0, Double(ph)]),
                                      minification: .nearest, magnification: .nearest)
-                let q = DrawQuad(transform: toPass, inverse: passInverse, rect: extent, shape: .rect(radius: 0),
+                let q = DrawQuad(transform: toPass, inverse: passInverse, rect: extent, shape: .rect(corners: .square),
                                  fill: .image(fill), opacity: 1, antialiased: false, clips: [], label: label + " shadowPath")
                 shadowSource = addPass(.shadowSource, pw, ph, .quads([q]), label + " shadowPath")
             }
@@ -211,11 +205,11 @@ final class Builder {
                 (bw, bh) = ((pw + factor - 1) / factor, (ph + factor - 1) / factor)
                 blurSource = addPass(.shadowDownsample, bw, bh, .downsample(source: shadowSource, factor: factor), label)
             }
-            let weights = gaussianWeights(sigma: downsampledSigma(sigma, factor: factor))
+            let weights = GaussianBlur.weights(sigma: downsampledSigma(sigma, factor: factor))
             let h = addPass(.shadowBlur, bw, bh, .blur(source: blurSource, horizontal: true, weights: weights), label)
             let v = addPass(.shadowBlur, bw, bh, .blur(source: h, horizontal: false, weights: weights), label)
             let boundsClip = { (map: PlaneMap) in
-                Clip(map: map, shape: .roundedRect(p.bounds, radius: Double(p.cornerRadius), antialiased: p.allowsEdgeAntialiasing))
+                Clip(map: map, shape: .roundedRect(p.bounds, corners: Corners(p), antialiased: p.allowsEdgeAntialiasing))
             }
             let tint = PremultipliedColor(p.shadowColor ?? .black, opacity: p.drawnShadowOpacity)
             let shift = CATransform3DMakeTranslation(p.shadowOffset.width, p.shadowOffset.height, 0)
@@ -236,6 +230,84 @@ final class Builder {
         quads.append(passQuad(source, passScale, maskPass, nil, .identity, o * p.drawnOpacity, clips, placement.toTarget, inv))
     }
 
+    /// `scale` lowered where needed so that `extent` fits in a pass of `Compositor.maxPassSize`.
+    private func fittedScale(_ extent: CGRect, _ scale: Double) -> Double {
+        let longest = Double(max(extent.width, extent.height)) * scale
+        return longest > Double(Compositor.maxPassSize) ? scale * Double(Compositor.maxPassSize) / longest : scale
+    }
+
+    /// The pixel size of a pass holding `extent` (bounds space) at `passScale`, the map from
+    /// bounds space to its pixels and back; `nil` when the map cannot be inverted (a subtree
+    /// 1e300 points across gets a pass scale whose square underflows: nothing to draw).
+    private func passFrame(_ extent: CGRect, _ passScale: Double) -> (Int, Int, CATransform3D, PlaneMap)? {
+        let pw = max(Int((Double(extent.width) * passScale).rounded(.up)), 1)
+        let ph = max(Int((Double(extent.height) * passScale).rounded(.up)), 1)
+        let toPass = CATransform3DMakeTranslation(-extent.minX, -extent.minY, 0)
+            .concatenating(CATransform3DMakeScale(CGFloat(passScale), CGFloat(passScale), 1))
+        guard let inverse = PlaneMap(inverseOf: toPass) else { return nil }
+        return (pw, ph, toPass, inverse)
+    }
+
+    /// A quad drawing pass `fill` over `extent` (the pass's bounds-space rectangle), moved by
+    /// `shift` in bounds space and then placed by `into` (the target's map, whose inverse is
+    /// `inverse`).
+    private func passQuad(_ fill: PassFill, extent: CGRect, shift: CATransform3D, opacity: Float, clips: [Clip],
+                          into: CATransform3D, inverse: PlaneMap, label: String) -> DrawQuad {
+        let t = shift.concatenating(into)
+        return DrawQuad(transform: t, inverse: PlaneMap(inverseOf: t) ?? inverse, rect: extent, shape: .rect(corners: .square),
+                        fill: .pass(fill), opacity: opacity, antialiased: false, clips: clips, label: label)
+    }
+
+    /// A layer during a `CATransition`: its old and new renderings (each with opacity 1) in
+    /// offscreen passes of one extent in the layer's plane, composed by the transition's type:
+    /// a fade is one quad cross-fading the two; a moving type draws each moved by its offset
+    /// into a third pass the size of the bounds, which clips them. The result takes the layer's opacity.
+    private func emitTransition(_ l: LayerSnapshot, _ t: LayerTransition, placement: Placement, inverse inv: PlaneMap,
+                                opacity o: Float, clips: [Clip], into quads: inout [DrawQuad]) {
+        let p = l.properties
+        guard p.drawnOpacity > 0 else { return }
+        func whole(_ s: LayerSnapshot) -> LayerSnapshot {
+            var q = s.properties
+            q.opacity = 1
+            return LayerSnapshot(properties: q, kind: s.kind, sublayers: s.sublayers, mask: s.mask)
+        }
+        let (old, new) = (whole(t.before), whole(l))
+        let unbounded = p.bounds.insetBy(dx: -8192, dy: -8192)
+        let offsets = t.offsets(size: p.bounds.size)
+        // A moving transition shows only what falls within the bounds.
+        var extent = offsets != nil ? p.bounds
+            : (placedExtent(old, matrix: .identity) ?? unbounded).union(placedExtent(new, matrix: .identity) ?? unbounded)
+        extent = extent.integral.intersection(unbounded)
+        guard !extent.isNull, extent.width > 0, extent.height > 0 else { return }
+        let passScale = fittedScale(extent, offscreenScale * scale)
+        guard let (pw, ph, toPass, passInverse) = passFrame(extent, passScale) else { return }
+        let inner = Placement(toTarget: toPass, toCanvas: placement.toCanvas, flipped: placement.flipped)
+        let label = name(l)
+        var (oldQuads, newQuads): ([DrawQuad], [DrawQuad]) = ([], [])
+        emitLayer(old, placement: inner, opacity: 1, clips: [], into: &oldQuads)
+        emitLayer(new, placement: inner, opacity: 1, clips: [], into: &newQuads)
+        let from = addPass(.transitionFrom, pw, ph, .quads(oldQuads), label + " transition from")
+        let to = addPass(.transitionTo, pw, ph, .quads(newQuads), label + " transition to")
+        let opacity = o * p.drawnOpacity
+        guard let offsets else {
+            let fade = PassFill(pass: from, scale: passScale, crossfade: PassCrossfade(pass: to, fraction: Float(t.progress)))
+            quads.append(passQuad(fade, extent: extent, shift: .identity, opacity: opacity, clips: clips,
+                                  into: placement.toTarget, inverse: inv, label: label))
+            return
+        }
+        // The composed pass is the bounds' size: it clips what moves out.
+        func moved(_ pass: Int, _ by: CGPoint) -> DrawQuad {
+            passQuad(PassFill(pass: pass, scale: passScale), extent: extent, shift: CATransform3DMakeTranslation(by.x, by.y, 0),
+                     opacity: 1, clips: [], into: toPass, inverse: passInverse, label: label)
+        }
+        // Reveal uncovers the new rendering from under the old; the others bring it over.
+        let composed = t.type == .reveal ? [moved(to, offsets.new), moved(from, offsets.old)]
+            : [moved(from, offsets.old), moved(to, offsets.new)]
+        let both = addPass(.transition, pw, ph, .quads(composed), label + " transition")
+        quads.append(passQuad(PassFill(pass: both, scale: passScale), extent: extent, shift: .identity, opacity: opacity, clips: clips,
+                              into: placement.toTarget, inverse: inv, label: label))
+    }
+
     private func addPass(_ purpose: RenderPass.Purpose, _ w: Int, _ h: Int, _ content: RenderPass.Content, _ label: String) -> Int {
         passes.append(RenderPass(index: passes.count, purpose: purpose, width: w, height: h, content: content, label: label))
         return passes.count - 1
@@ -246,7 +318,7 @@ final class Builder {
                               clips: [Clip], into quads: inout [DrawQuad]) {
         let p = l.properties
         let aa = p.allowsEdgeAntialiasing
-        let radius = Double(max(p.cornerRadius, 0))
+        let corners = Corners(p)
         let label = name(l)
         func quad(_ rect: CGRect, _ shape: DrawQuad.Shape, _ fill: Fill, _ clips: [Clip]) {
             guard rect.width > 0, rect.height > 0, o > 0 else { return }
@@ -255,13 +327,13 @@ final class Builder {
         }
         var inner = clips
         if p.masksToBounds {
-            inner.append(Clip(map: inv, shape: .roundedRect(p.bounds, radius: radius, antialiased: aa)))
+            inner.append(Clip(map: inv, shape: .roundedRect(p.bounds, corners: corners, antialiased: aa)))
         }
         if let bg = p.backgroundColor, bg.alpha > 0 {
-            quad(p.bounds, .rect(radius: radius), .color(PremultipliedColor(bg)), clips)
+            quad(p.bounds, .rect(corners: corners), .color(PremultipliedColor(bg)), clips)
         }
         func imageQuad(_ rect: CGRect, _ fill: ImageFill) {
-            if let r = ContentsGeometry.inked(rect, fill: fill, antialiased: aa) { quad(r, .rect(radius: 0), .image(fill), inner) }
+            if let r = ContentsGeometry.inked(rect, fill: fill, antialiased: aa) { quad(r, .rect(corners: .square), .image(fill), inner) }
         }
         if let image = p.contents, let (rect, fill) = ContentsGeometry.imageFill(for: p, image: image, flippedY: placement.flipped) {
             imageQuad(rect, fill)
@@ -277,7 +349,7 @@ final class Builder {
                           parent: placement, opacity: o, clips: inner, into: &quads)
         }
         if p.borderWidth > 0, let bc = p.borderColor, bc.alpha > 0 {
-            quad(p.bounds, .border(width: Double(p.borderWidth), radius: radius), .color(PremultipliedColor(bc)), clips)
+            quad(p.bounds, .border(width: Double(p.borderWidth), corners: corners), .color(PremultipliedColor(bc)), clips)
         }
     }
 
@@ -379,16 +451,6 @@ func downsampledSigma(_ sigma: Double, factor: Int) -> Double {
     guard factor > 1 else { return sigma }
     let k = Double(factor)
     return (max(sigma * sigma - (k * k - 1) / 12 - k * k / 6, 0)).squareRoot() / k
-}
-
-/// Normalised Gaussian taps for sigma in pixels: `w[0]` the centre, `w[i]` at ±i, out to 3σ.
-func gaussianWeights(sigma: Double) -> [Float] {
-    guard sigma > 0.01 else { return [1] }
-    let n = Int((3 * sigma).rounded(.up))
-    var w = (0...n).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
-    let total = w[0] + 2 * w.dropFirst().reduce(0, +)
-    w = w.map { $0 / total }
-    return w.map { Float($0) }
 }
 
 extension Compositor {

@@ -15,19 +15,37 @@ enum AnimatedValue: Equatable {
     case transform(CATransform3D)
     /// A boolean, switched at the end.
     case bool(Bool)
+    /// A path, interpolated point by point when both have the same elements.
+    case path(CGPath?)
+    /// An image, switched halfway (`contents`).
+    case image(CGImage?)
 }
 
 /// The type of an animatable key path's values.
 enum AnimatedValueKind: Equatable {
-    case number, point, size, rect, color, transform, bool
+    case number, point, size, rect, color, transform, bool, path, image
+    /// A list of colours (`colors`), four numbers each, element by element.
+    case colors
+    /// A list of numbers (`locations`), element by element.
+    case numbers
 
-    /// How many numbers a vector value of this kind has.
+    /// How many numbers a vector value of this kind has (0 for lists and non-vectors).
     var count: Int {
         switch self {
         case .number: return 1
         case .point, .size: return 2
         case .rect, .color: return 4
-        case .transform, .bool: return 0
+        case .transform, .bool, .path, .image, .colors, .numbers: return 0
+        }
+    }
+
+    /// The value of a layer that lacks the property (a typed property of another layer type).
+    var absentValue: AnimatedValue {
+        switch self {
+        case .color: return .color(nil)
+        case .path: return .path(nil)
+        case .image: return .image(nil)
+        default: return .vector(Array(repeating: 0, count: count))
         }
     }
 
@@ -46,27 +64,39 @@ enum AnimatedValueKind: Equatable {
         case (.color, let v as CGColor): return .vector(v.components.map(Double.init))
         case (.transform, let v as CATransform3D): return .transform(v)
         case (.bool, let v as Bool): return .bool(v)
+        case (.path, let v as CGPath): return .path(v)
+        case (.image, let v as CGImage): return .image(v)
+        case (.colors, let v as [CGColor]): return .vector(v.flatMap { $0.components.map(Double.init) })
+        case (.numbers, let v as [CGFloat]): return .vector(v.map(Double.init))
+        case (.numbers, let v as [Double]): return .vector(v)
+        case (.numbers, let v as [Float]): return .vector(v.map(Double.init))
+        case (.numbers, let v as [NSNumber]): return .vector(v.map(\.doubleValue))
         default: return nil
         }
     }
 
-    /// `a` and `b` mixed at fraction `p`.
+    /// `a` and `b` mixed at fraction `p`. Values that cannot be mixed (lists of different
+    /// lengths, paths of different elements, images, transforms that do not decompose) switch
+    /// halfway; booleans switch at the end.
     static func interpolate(_ a: AnimatedValue, _ b: AnimatedValue, _ p: Double) -> AnimatedValue {
         switch (a, b) {
-        case let (.vector(x), .vector(y)): return .vector(zip(x, y).map { $0 + ($1 - $0) * p })
+        case let (.vector(x), .vector(y)) where x.count == y.count: return .vector(zip(x, y).map { $0 + ($1 - $0) * p })
         case let (.transform(x), .transform(y)):
-            guard let dx = DecomposedTransform(x), let dy = DecomposedTransform(y) else {
-                return p < 0.5 ? a : b
-            }
+            guard let dx = DecomposedTransform(x), let dy = DecomposedTransform(y) else { break }
             return .transform(DecomposedTransform.interpolate(dx, dy, p).matrix)
-        default: return p < 1 ? a : b
+        case let (.path(x?), .path(y?)):
+            guard let mixed = CGPath.interpolate(x, y, p) else { break }
+            return .path(mixed)
+        case (.bool, .bool): return p < 1 ? a : b
+        default: break
         }
+        return p < 0.5 ? a : b
     }
 
     /// `a + b` (transforms: `CATransform3DConcat(a, b)`, `a` acting first).
     static func add(_ a: AnimatedValue, _ b: AnimatedValue) -> AnimatedValue {
         switch (a, b) {
-        case let (.vector(x), .vector(y)): return .vector(zip(x, y).map { $0 + $1 })
+        case let (.vector(x), .vector(y)) where x.count == y.count: return .vector(zip(x, y).map { $0 + $1 })
         case let (.transform(x), .transform(y)): return .transform(x.concatenating(y))
         default: return a
         }
@@ -75,7 +105,7 @@ enum AnimatedValueKind: Equatable {
     /// `a − b` (transforms: `a · b⁻¹`).
     static func subtract(_ a: AnimatedValue, _ b: AnimatedValue) -> AnimatedValue {
         switch (a, b) {
-        case let (.vector(x), .vector(y)): return .vector(zip(x, y).map { $0 - $1 })
+        case let (.vector(x), .vector(y)) where x.count == y.count: return .vector(zip(x, y).map { $0 - $1 })
         case let (.transform(x), .transform(y)): return .transform(x.concatenating(y.inverted()))
         default: return a
         }
@@ -89,13 +119,14 @@ enum AnimatedValueKind: Equatable {
             var r = CATransform3D.identity
             for _ in 0..<max(0, min(Int(n), 10_000)) { r = r.concatenating(t) }
             return .transform(r)
-        case .bool: return a
+        case .bool, .path, .image: return a
         }
     }
 
-    /// The Euclidean distance between two values, for paced keyframes.
+    /// The Euclidean distance between two values, for paced keyframes (values that cannot be
+    /// mixed are 1 apart when they differ).
     static func distance(_ a: AnimatedValue, _ b: AnimatedValue) -> Double {
-        guard case let .vector(x) = a, case let .vector(y) = b else { return a == b ? 0 : 1 }
+        guard case let .vector(x) = a, case let .vector(y) = b, x.count == y.count else { return a == b ? 0 : 1 }
         return zip(x, y).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
     }
 }
@@ -157,7 +188,7 @@ struct AnimatableKeyPath {
     private static func styled<Style>(_ kind: AnimatedValueKind, _ extract: @escaping (LayerSnapshot.Kind) -> Style?,
                                       _ wrap: @escaping (Style) -> LayerSnapshot.Kind,
                                       _ get: @escaping (Style) -> AnimatedValue, _ set: @escaping (inout Style, AnimatedValue) -> Void) -> AnimatableKeyPath {
-        AnimatableKeyPath(kind: kind, read: { s in extract(s.kind).map(get) ?? (kind == .color ? .color(nil) : .vector(Array(repeating: 0, count: kind.count))) },
+        AnimatableKeyPath(kind: kind, read: { s in extract(s.kind).map(get) ?? kind.absentValue },
                           write: { s, v in if var style = extract(s.kind) { set(&style, v); s.kind = wrap(style) } })
     }
 
@@ -175,6 +206,13 @@ struct AnimatableKeyPath {
         styled(.point, { if case let .gradient(x) = $0 { x } else { nil } }, { .gradient($0) },
                { .vector([Double($0[keyPath: kp].x), Double($0[keyPath: kp].y)]) },
                { let x = vector($1); $0[keyPath: kp] = CGPoint(x: x[0], y: x[1]) })
+    }
+
+    private static func gradient<T>(_ kind: AnimatedValueKind, _ kp: WritableKeyPath<GradientStyle, [T]?>, width: Int,
+                                    _ get: @escaping (T) -> [Double], _ set: @escaping ([Double]) -> T) -> AnimatableKeyPath {
+        styled(kind, { if case let .gradient(x) = $0 { x } else { nil } }, { .gradient($0) },
+               { .vector(($0[keyPath: kp] ?? []).flatMap(get)) },
+               { let x = vector($1); $0[keyPath: kp] = x.isEmpty ? nil : stride(from: 0, to: x.count - width + 1, by: width).map { set(Array(x[$0..<$0 + width])) } })
     }
 
     private static func text<T>(_ kind: AnimatedValueKind, _ kp: WritableKeyPath<TextStyle, T>,
@@ -202,6 +240,14 @@ struct AnimatableKeyPath {
             "lineWidth": shape(\.lineWidth), "lineDashPhase": shape(\.lineDashPhase), "miterLimit": shape(\.miterLimit),
             "strokeStart": shape(\.strokeStart), "strokeEnd": shape(\.strokeEnd),
             "startPoint": gradientPoint(\.startPoint), "endPoint": gradientPoint(\.endPoint),
+            "colors": gradient(.colors, \.colors, width: 4, { $0.components.map(Double.init) }, { CGColor.color(.vector($0))! }),
+            "locations": gradient(.numbers, \.locations, width: 1, { [Double($0)] }, { CGFloat($0[0]) }),
+            "path": styled(.path, { if case let .shape(x) = $0 { x } else { nil } }, { .shape($0) },
+                           { .path($0.path) }, { if case let .path(p) = $1 { $0.path = p } }),
+            "shadowPath": AnimatableKeyPath(kind: .path, read: { .path($0.properties.shadowPath) },
+                                            write: { s, v in if case let .path(p) = v { s.properties.shadowPath = p } }),
+            "contents": AnimatableKeyPath(kind: .image, read: { .image($0.properties.contents) },
+                                          write: { s, v in if case let .image(i) = v { s.properties.contents = i } }),
             "fontSize": text(.number, \.fontSize, { .vector([Double($0)]) }, { CGFloat(vector($0)[0]) }),
             "foregroundColor": text(.color, \.foregroundColor, { .color($0) }, { .color($0) }),
         ]
@@ -227,6 +273,29 @@ extension AnimatedValue {
 
     /// A colour's straight RGBA; no colour reads as transparent black, as in Core Animation.
     static func color(_ c: CGColor?) -> AnimatedValue { .vector((c ?? .clear).components.map(Double.init)) }
+}
+
+extension CGPath {
+    /// `a` and `b` mixed point by point at fraction `p`, or `nil` when their elements differ
+    /// in kind or number (Core Animation then switches from one to the other).
+    static func interpolate(_ a: CGPath, _ b: CGPath, _ p: Double) -> CGPath? {
+        guard a.elements.count == b.elements.count else { return nil }
+        func mix(_ x: CGPoint, _ y: CGPoint) -> CGPoint { CGPoint(x: x.x + (y.x - x.x) * p, y: x.y + (y.y - x.y) * p) }
+        var elements: [Element] = []
+        elements.reserveCapacity(a.elements.count)
+        for (x, y) in zip(a.elements, b.elements) {
+            switch (x, y) {
+            case let (.moveTo(u), .moveTo(v)): elements.append(.moveTo(mix(u, v)))
+            case let (.lineTo(u), .lineTo(v)): elements.append(.lineTo(mix(u, v)))
+            case let (.quadCurveTo(u, c), .quadCurveTo(v, d)): elements.append(.quadCurveTo(mix(u, v), control: mix(c, d)))
+            case let (.curveTo(u, c1, c2), .curveTo(v, d1, d2)):
+                elements.append(.curveTo(mix(u, v), control1: mix(c1, d1), control2: mix(c2, d2)))
+            case (.closeSubpath, .closeSubpath): elements.append(.closeSubpath)
+            default: return nil
+            }
+        }
+        return CGPath(elements: elements)
+    }
 }
 
 extension CGColor {

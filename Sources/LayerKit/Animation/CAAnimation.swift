@@ -114,7 +114,8 @@ open class CAPropertyAnimation: CAAnimation {
     override func apply(to state: inout AnimatedLayerState, at tp: Double, timing: TimingFields) {
         guard let keyPath, let entry = AnimatableKeyPath.named(keyPath), let phase = timing.phase(at: tp) else { return }
         let underlying = entry.read(state)
-        guard var (value, start, end) = values(at: phase, kind: entry.kind, underlying: underlying) else { return }
+        guard let (first, start, end) = values(at: phase, kind: entry.kind, underlying: underlying) else { return }
+        var value = first
         if isCumulative, phase.iteration > 0 {
             let step = AnimatedValueKind.subtract(end, start)
             value = AnimatedValueKind.add(AnimatedValueKind.scaled(step, by: phase.iteration), value)
@@ -185,83 +186,102 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     public static let cubicPaced = Self(rawValue: "cubicPaced")
 }
 
-/// An animation through a list of values: Core Animation's `CAKeyframeAnimation`.
+/// How a keyframe animation along a path turns the layer (`CAAnimationRotationMode`).
+public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+    /// The scene-file and Core Animation spelling.
+    public let rawValue: String
+    /// Wraps a raw value.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// The layer turns to the path's tangent.
+    public static let rotateAuto = Self(rawValue: "auto")
+    /// The layer turns to the path's tangent plus half a turn.
+    public static let rotateAutoReverse = Self(rawValue: "autoReverse")
+}
+
+/// An animation through a list of values or along a path: Core Animation's
+/// `CAKeyframeAnimation`.
 open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The keyframes, typed as the key path's values.
-    public var values: [Any]?
+    public var values: [Any]? { didSet { curveCache = nil } }
+    /// A path for a point property to follow; when set it replaces `values`: each of its
+    /// elements but a move-to is a segment, and each segment's end point a keyframe.
+    public var path: CGPath? { didSet { curveCache = nil } }
     /// Each keyframe's time as a fraction 0…1 of a pass; `nil` spaces them evenly.
     public var keyTimes: [NSNumber]?
     /// One timing function per segment.
     public var timingFunctions: [CAMediaTimingFunction]?
-    /// How values between keyframes are computed. (`cubicPaced` is evaluated as `paced` for
-    /// now.)
-    public var calculationMode: CAAnimationCalculationMode = .linear
+    /// How values between keyframes are computed.
+    public var calculationMode: CAAnimationCalculationMode = .linear { didSet { curveCache = nil } }
+    /// Whether the layer turns to follow `path`'s tangent (`nil`: it does not turn).
+    public var rotationMode: CAAnimationRotationMode?
     /// Per keyframe, how sharply the `cubic` curve bends there (1 tight, −1 round; 0 default).
-    public var tensionValues: [NSNumber]?
+    public var tensionValues: [NSNumber]? { didSet { curveCache = nil } }
     /// Per keyframe, how sharp the `cubic` curve's corner is (0 smooth).
-    public var continuityValues: [NSNumber]?
+    public var continuityValues: [NSNumber]? { didSet { curveCache = nil } }
     /// Per keyframe, where the `cubic` curve overshoots (−1 before, 1 after the keyframe).
-    public var biasValues: [NSNumber]?
+    public var biasValues: [NSNumber]? { didSet { curveCache = nil } }
+
+    /// The curve of the last key path kind evaluated; built once, not every frame, and dropped
+    /// when the fields it comes from change.
+    private var curveCache: (kind: AnimatedValueKind, curve: KeyframeCurve?)?
 
     override func copyFields(from other: CAAnimation) {
         super.copyFields(from: other)
         guard let o = other as? CAKeyframeAnimation else { return }
-        values = o.values; keyTimes = o.keyTimes; timingFunctions = o.timingFunctions; calculationMode = o.calculationMode
+        values = o.values; path = o.path; keyTimes = o.keyTimes; timingFunctions = o.timingFunctions
+        calculationMode = o.calculationMode; rotationMode = o.rotationMode
         tensionValues = o.tensionValues; continuityValues = o.continuityValues; biasValues = o.biasValues
+    }
+
+    /// The keyframes as a curve for values of `kind`: the path for point key paths that have
+    /// one, else the values (`nil` when a value is not of the kind).
+    private func curve(for kind: AnimatedValueKind) -> KeyframeCurve? {
+        if let cached = curveCache, cached.kind == kind { return cached.curve }
+        let curve: KeyframeCurve?
+        if kind == .point, let path {
+            curve = KeyframeCurve(path: path)
+        } else {
+            let converted = (values ?? []).compactMap { kind.convert($0) }
+            let cubic = calculationMode == .cubic || calculationMode == .cubicPaced
+            curve = converted.isEmpty || converted.count != values?.count ? nil
+                : KeyframeCurve(values: converted, spline: cubic ? (tensionValues, continuityValues, biasValues) : nil)
+        }
+        curveCache = (kind, curve)
+        return curve
+    }
+
+    /// Where on `curve` the animation is at `phase`: the keyframe index for `discrete`, else
+    /// the segment and its parameter.
+    private func position(on curve: KeyframeCurve, at phase: AnimationPhase) -> (segment: Int, u: Double, keyframe: Int?)? {
+        let p = eased(phase.progress), n = curve.keyframes.count
+        let times = keyTimes?.map(\.doubleValue)
+        if calculationMode == .discrete {
+            let even = (0...n).map { Double($0) / Double(n) }
+            let i = min((times?.count == n + 1 ? times! : even).lastIndex { $0 <= p } ?? 0, n - 1)
+            return (max(min(i, curve.segments.count - 1), 0), i < curve.segments.count ? 0 : 1, i)
+        }
+        let paced = calculationMode == .paced || calculationMode == .cubicPaced
+        guard let (i, u) = curve.locate(p, paced: paced, keyTimes: times, easing: timingFunctions) else { return nil }
+        return (i, u, nil)
     }
 
     override func values(at phase: AnimationPhase, kind: AnimatedValueKind, underlying: AnimatedValue)
         -> (value: AnimatedValue, start: AnimatedValue, end: AnimatedValue)? {
-        let converted = (values ?? []).map { kind.convert($0) }
-        guard !converted.isEmpty, !converted.contains(where: { $0 == nil }) else { return nil }
-        let v = converted.map { $0! }
-        let p = eased(phase.progress), n = v.count
-        let value: AnimatedValue
-        switch calculationMode {
-        case .discrete:
-            let times = keyTimes?.map(\.doubleValue) ?? (0...n).map { Double($0) / Double(n) }
-            let i = times.lastIndex { $0 <= p } ?? 0
-            value = v[min(i, n - 1)]
-        case .paced, .cubicPaced:
-            var lengths = [0.0]
-            for i in 1..<max(n, 1) { lengths.append(lengths[i - 1] + AnimatedValueKind.distance(v[i - 1], v[i])) }
-            let total = lengths.last!
-            let times = total > 0 ? lengths.map { $0 / total } : (0..<n).map { Double($0) / Double(max(n - 1, 1)) }
-            value = Self.segment(v, times: times, p: p, easing: nil)
-        default:
-            let times = keyTimes?.map(\.doubleValue) ?? (0..<n).map { Double($0) / Double(max(n - 1, 1)) }
-            value = Self.segment(v, times: times, p: p, easing: timingFunctions,
-                                 cubic: calculationMode == .cubic ? (tensionValues, continuityValues, biasValues) : nil)
-        }
-        return (value, v[0], v[n - 1])
+        guard let curve = curve(for: kind), let first = curve.keyframes.first, let last = curve.keyframes.last else { return nil }
+        guard let at = position(on: curve, at: phase) else { return (first, first, last) }
+        let value = at.keyframe.map { curve.keyframes[$0] } ?? curve.segments[at.segment].value(at: at.u)
+        return (value, first, last)
     }
 
-    /// Interpolation within the segment of `times` that holds `p`, its local fraction eased by
-    /// that segment's timing function: linear, or with `cubic` (tension, continuity, bias per
-    /// keyframe) a Kochanek–Bartels spline whose end points are their own outer neighbours.
-    private static func segment(_ v: [AnimatedValue], times: [Double], p: Double, easing: [CAMediaTimingFunction]?,
-                                cubic: ([NSNumber]?, [NSNumber]?, [NSNumber]?)? = nil) -> AnimatedValue {
-        guard v.count > 1, times.count == v.count else { return v[0] }
-        if p <= times[0] { return v[0] }
-        if p >= times[v.count - 1] { return v[v.count - 1] }
-        let i = min(times.lastIndex { $0 <= p } ?? 0, v.count - 2)
-        let span = times[i + 1] - times[i]
-        var local = span > 0 ? (p - times[i]) / span : 1
-        if let easing, i < easing.count { local = easing[i].evaluate(local) }
-        guard let cubic, case let .vector(p0) = v[max(i - 1, 0)], case let .vector(p1) = v[i],
-              case let .vector(p2) = v[i + 1], case let .vector(p3) = v[min(i + 2, v.count - 1)] else {
-            return AnimatedValueKind.interpolate(v[i], v[i + 1], local)
-        }
-        func param(_ list: [NSNumber]?, _ k: Int) -> Double { list.map { k < $0.count ? $0[k].doubleValue : 0 } ?? 0 }
-        let (t1, c1, b1) = (param(cubic.0, i), param(cubic.1, i), param(cubic.2, i))
-        let (t2, c2, b2) = (param(cubic.0, i + 1), param(cubic.1, i + 1), param(cubic.2, i + 1))
-        let s = local, s2 = local * local, s3 = local * local * local
-        let h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2
-        return .vector((0..<p1.count).map { k in
-            let out = (1 - t1) * (1 + b1) * (1 + c1) / 2 * (p1[k] - p0[k]) + (1 - t1) * (1 - b1) * (1 - c1) / 2 * (p2[k] - p1[k])
-            let into = (1 - t2) * (1 + b2) * (1 - c2) / 2 * (p2[k] - p1[k]) + (1 - t2) * (1 - b2) * (1 + c2) / 2 * (p3[k] - p2[k])
-            return h00 * p1[k] + h10 * out + h01 * p2[k] + h11 * into
-        })
+    /// Applies the value, then with `rotationMode` and a path turns the layer to the path's
+    /// tangent: `transform` becomes `CATransform3DRotate(transform, angle, 0, 0, 1)`.
+    override func apply(to state: inout AnimatedLayerState, at tp: Double, timing: TimingFields) {
+        super.apply(to: &state, at: tp, timing: timing)
+        guard let rotationMode, path != nil, let keyPath, AnimatableKeyPath.named(keyPath)?.kind == .point,
+              let phase = timing.phase(at: tp), let curve = curve(for: .point),
+              let at = position(on: curve, at: phase), let d = curve.segments[at.segment].tangent(at: at.u) else { return }
+        let angle = atan2(d[1], d[0]) + (rotationMode == .rotateAutoReverse ? .pi : 0)
+        state.properties.transform = CATransform3DRotate(state.properties.transform, CGFloat(angle), 0, 0, 1)
     }
 }
 

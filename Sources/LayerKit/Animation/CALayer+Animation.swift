@@ -10,7 +10,8 @@ extension CALayer {
     /// `CADisplayLink` runs, else `CACurrentMediaTime()` (Core Animation takes the commit's
     /// time; the two differ by less than a frame). The animation joins the completion blocks
     /// of the open transactions, and the frame clock reports its start and stop to its
-    /// delegate and removes it when it ends (`isRemovedOnCompletion`).
+    /// delegate and removes it when it ends (`isRemovedOnCompletion`). A `CATransition` captures the layer's
+    /// subtree as it is now as its old rendering (see `CATransition`).
     public func add(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
         if copy.duration <= 0 || copy.duration.isNaN { copy.duration = CATransaction.animationDuration() }
@@ -25,6 +26,7 @@ extension CALayer {
     /// Adds `anim` itself with its begin time as given (the scene reader's way: a scene states
     /// times explicitly).
     package func addCopied(_ anim: CAAnimation, forKey key: String?) {
+        if let transition = anim as? CATransition, transition.before == nil { transition.before = snapshot() }
         if let key { animationList.removeAll { $0.key == key } }
         animationList.append((key, anim))
     }
@@ -51,6 +53,11 @@ extension CALayer {
         for entry in animationList where match(entry) { AnimationClock.shared.removed(entry.animation) }
         animationList.removeAll(where: match)
     }
+
+    /// Whether this layer, a sublayer or a mask anywhere below it has animations or layer timing
+    /// (`beginTime`, `speed`, `timeOffset`): whether its presentation tree can differ from its
+    /// model tree at some time.
+    package var containsTimedLayers: Bool { timedLayerCount > 0 }
 
     /// Layer timing or the animations changed: keeps `timedLayerCount` of this layer and its
     /// ancestors true.
@@ -112,12 +119,32 @@ extension CALayer {
     private func presentationTree(parentTime tp: CFTimeInterval) -> LayerSnapshot {
         guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { presentationTree(parentTime: tp) } }
         if timedLayerCount == 0 { return copyTree() }
+        // An animated layer is displayed as an unanimated one is, before its state is read.
+        if displayPending { displayIfNeeded() }
         let local = localTime(fromParent: tp)
         let state = presentationState(atLocalTime: local)
+        // The last transition added that contributes now is drawn.
+        let transition = animationList.reversed().lazy.compactMap { ($0.animation as? CATransition)?.state(at: local) }.first
         hasBeenCommitted = true
         return LayerSnapshot(properties: state.properties, kind: state.kind,
                              sublayers: sublayerListStorage.map { $0.presentationTree(parentTime: local) },
-                             mask: maskStorage.map { $0.presentationTree(parentTime: local) })
+                             mask: maskStorage.map { $0.presentationTree(parentTime: local) }, transition: transition)
+    }
+
+    /// How many animations of this layer and the layers under it are within their active
+    /// duration at media time `t` (begun, not yet ended, fill modes aside): what a frame
+    /// clock or a HUD reports as running. Subtrees without animations are not visited.
+    package func runningAnimationCount(atTime t: CFTimeInterval) -> Int {
+        runningAnimationCount(parentTime: superlayer?.localTime(fromMedia: t) ?? t)
+    }
+
+    private func runningAnimationCount(parentTime tp: CFTimeInterval) -> Int {
+        guard timedLayerCount > 0 else { return 0 }
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { runningAnimationCount(parentTime: tp) } }
+        let local = localTime(fromParent: tp)
+        return animationList.filter { $0.animation.timing.isActive(at: local) }.count
+            + sublayerListStorage.reduce(0) { $0 + $1.runningAnimationCount(parentTime: local) }
+            + (maskStorage?.runningAnimationCount(parentTime: local) ?? 0)
     }
 
     /// The layer's own state with its animations applied at its time `t`.

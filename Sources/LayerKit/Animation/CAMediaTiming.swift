@@ -82,6 +82,13 @@ struct TimingFields {
         return iterationLength
     }
 
+    /// Whether parent time `tp` lies within the active duration (from the start up to, not
+    /// including, the end).
+    func isActive(at tp: Double) -> Bool {
+        let a = (tp - beginTime) * speed
+        return a >= 0 && a < activeDuration
+    }
+
     /// The phase at parent time `tp`, or `nil` when the object contributes nothing then.
     func phase(at tp: Double) -> AnimationPhase? {
         var a = (tp - beginTime) * speed

@@ -18,7 +18,7 @@ struct DecomposedTransform: Equatable {
     /// upper part, such as a scale of 0).
     init?(_ m: CATransform3D) {
         guard m.m44 != 0 else { return nil }
-        var e = m.entries.map { Double($0) / Double(m.m44) }
+        let e = m.entries.map { Double($0) / Double(m.m44) }
         func at(_ r: Int, _ c: Int) -> Double { e[r * 4 + c] }
         var pm = CATransform3D(e.map { CGFloat($0) })
         pm.m14 = 0; pm.m24 = 0; pm.m34 = 0; pm.m44 = 1

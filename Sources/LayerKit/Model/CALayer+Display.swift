@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension CALayer {
     /// Marks the layer's contents as needing to be redrawn: the next snapshot (the frame's
@@ -20,8 +21,14 @@ extension CALayer {
     public func displayIfNeeded() {
         guard displayPending else { return }
         displayPending = false
+        CALayer.displayCount.add(1, ordering: .relaxed)
         display()
     }
+
+    /// How many times `displayIfNeeded()` has redrawn a layer in this process: the frame loop
+    /// counts a frame's redraws (`displays`) as the difference across its commit, which shows
+    /// that a layer not marked for display is never redrawn.
+    package static let displayCount = Atomic<Int>(0)
 
     /// Draws the layer's contents (`draw(in:)`) into a context of `bounds.size × contentsScale`
     /// pixels whose user space is the bounds with y down, and makes it the `contents`; a layer
@@ -40,6 +47,7 @@ extension CALayer {
         ctx.translateBy(x: 0, y: h)
         ctx.scaleBy(x: scale, y: -scale)
         ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
+        ctx.baseTransform = CGAffineTransform(scaleX: scale, y: -scale)
         draw(in: ctx)
         contents = ctx.makeImage()
     }

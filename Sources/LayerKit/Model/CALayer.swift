@@ -355,6 +355,25 @@ open class CALayer: CAMediaTiming {
         set { changeAnimatable("cornerRadius") { setIfFinite(&properties.cornerRadius, newValue) } }
     }
 
+    /// Which corners `cornerRadius` rounds (all four by default); the others stay square, in
+    /// the background, the border and the `masksToBounds` clip alike.
+    public var maskedCorners: CACornerMask {
+        get { properties.maskedCorners }
+        set { properties.maskedCorners = newValue }
+    }
+
+    /// The curve of the rounded corners: `.circular` (the default) or Apple's `.continuous`.
+    public var cornerCurve: CALayerCornerCurve {
+        get { properties.cornerCurve }
+        set { properties.cornerCurve = newValue }
+    }
+
+    /// How much of each edge a corner curve of `cornerRadius` takes: 1 for `.circular`, about
+    /// 1.528 for `.continuous` (the same factor LayerKit draws with).
+    public class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve == .continuous ? CGFloat(ContinuousCorner.extent) : 1
+    }
+
     /// Width of the border, drawn inside the bounds above the sublayers.
     public var borderWidth: CGFloat {
         get { properties.borderWidth }

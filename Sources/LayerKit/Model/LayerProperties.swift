@@ -93,6 +93,10 @@ public struct LayerProperties: Equatable, Sendable {
     /// Radius of the rounded corners of background and border (and of the clip with
     /// `masksToBounds`).
     public var cornerRadius: CGFloat = 0
+    /// Which corners `cornerRadius` rounds; the others stay square.
+    public var maskedCorners: CACornerMask = .all
+    /// The curve of the rounded corners.
+    public var cornerCurve: CALayerCornerCurve = .circular
     /// Width of the border, drawn inside the bounds above the sublayers.
     public var borderWidth: CGFloat = 0
     /// Colour of the border.
@@ -127,8 +131,10 @@ public struct LayerProperties: Equatable, Sendable {
     public var shadowOffset = CGSize(width: 0, height: -3)
     /// Gaussian sigma of the shadow blur, in points.
     public var shadowRadius: CGFloat = 3
-    /// The shape of the shadow, instead of the composited alpha.
-    public var shadowPath: CGPath? = nil
+    /// The shape of the shadow, instead of the composited alpha. Stored as an immutable copy,
+    /// as Core Animation copies it: changing a `CGMutablePath` after assigning it changes
+    /// nothing here.
+    public var shadowPath: CGPath? = nil { didSet { shadowPath = shadowPath?.copy() } }
     /// Whether the subtree is rendered to a bitmap and reused.
     public var shouldRasterize = false
     /// Pixels per point of that bitmap (relative to layer space).

@@ -28,13 +28,18 @@ public final class LayerSnapshot: Sendable {
     public let sublayers: [LayerSnapshot]
     /// The mask layer, in this layer's bounds space.
     public let mask: LayerSnapshot?
+    /// A `CATransition` running on the layer: its old rendering and how far it has given way
+    /// to this one (only in presentation snapshots).
+    public let transition: LayerTransition?
 
     /// A snapshot from parts (the tree is immutable from here on).
-    public init(properties: LayerProperties, kind: Kind = .layer, sublayers: [LayerSnapshot] = [], mask: LayerSnapshot? = nil) {
+    public init(properties: LayerProperties, kind: Kind = .layer, sublayers: [LayerSnapshot] = [], mask: LayerSnapshot? = nil,
+                transition: LayerTransition? = nil) {
         self.properties = properties
         self.kind = kind
         self.sublayers = sublayers
         self.mask = mask
+        self.transition = transition
     }
 
     /// Whether this is a `CATransformLayer`.
@@ -79,7 +84,8 @@ extension LayerSnapshot: Equatable {
     /// a walk of the tree that stops at the first difference.
     public static func == (a: LayerSnapshot, b: LayerSnapshot) -> Bool {
         guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { a == b } }
-        return a === b || (a.properties == b.properties && a.kind == b.kind && a.mask == b.mask && a.sublayers == b.sublayers)
+        return a === b || (a.properties == b.properties && a.kind == b.kind && a.mask == b.mask && a.sublayers == b.sublayers
+                                && a.transition == b.transition)
     }
 }
 

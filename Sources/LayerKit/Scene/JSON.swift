@@ -328,7 +328,7 @@ extension JSONValue {
 /// The shortest decimal text that reads back as exactly `v` (Swift's own printing), with
 /// integral values written without a fraction ("200", not "200.0") and -0 written as 0.
 /// Scene files and SVG path data both use it, so numbers survive a write and read unchanged.
-func shortestDecimal(_ v: Double) -> String {
+package func shortestDecimal(_ v: Double) -> String {
     if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
     return v.description
 }

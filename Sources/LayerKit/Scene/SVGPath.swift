@@ -29,9 +29,9 @@ extension CGPath {
     /// Reads SVG path data (`"M 0 0 L 10 0 L 10 10 Z"`); empty or blank data is an empty path.
     ///
     /// - Throws: `SVGPathError` naming the character offset and what was expected.
-    public init(svgPathData: String) throws {
+    public convenience init(svgPathData: String) throws {
         var reader = SVGPathReader(Array(svgPathData.unicodeScalars))
-        self = try reader.read()
+        self.init(elements: try reader.read().elements)
     }
 
     /// The path as SVG path data using only `M`, `L`, `Q`, `C` and `Z` with absolute
@@ -64,7 +64,7 @@ extension CGPath {
 private struct SVGPathReader {
     let text: [Unicode.Scalar]
     var index = 0
-    var path = CGPath()
+    let path = CGMutablePath()
     var current = CGPoint.zero
     var subpathStart = CGPoint.zero
     /// Set by `Z`: the next drawing command must first move to `subpathStart`.

@@ -41,15 +41,19 @@ public struct Scene {
         public var pixelHeight: Int { Int((height * scale).rounded()) }
     }
 
-    /// A hit-test expectation: `hitTest(point)` must return the layer named `hit`.
+    /// A hit-test expectation: `hitTest(point)` must return the layer named `hit`; with a
+    /// `time`, the presentation tree at that scene time is hit-tested
+    /// (`presentation().hitTest`), so a probe can follow a moving layer.
     public struct Probe: Equatable, Sendable {
         /// The point, in canvas coordinates.
         public var point: CGPoint
         /// The `name` of the layer that must be hit, or `nil` when no layer may be hit.
         public var hit: String?
+        /// The scene time to hit-test the presentation tree at; `nil` tests the model tree.
+        public var time: Double?
 
-        /// A probe expecting `hit` at `point`.
-        public init(point: CGPoint, hit: String?) { self.point = point; self.hit = hit }
+        /// A probe expecting `hit` at `point` (at scene time `time`, when given).
+        public init(point: CGPoint, hit: String?, time: Double? = nil) { self.point = point; self.hit = hit; self.time = time }
     }
 
     /// What one probe found.
@@ -63,10 +67,11 @@ public struct Scene {
         /// Whether the hit layer is the one expected (by name; `nil` expects no layer).
         public var passed: Bool { probe.hit == nil ? layer == nil : layer?.name == probe.hit }
 
-        /// One line: `probe (x, y): expected E, got G: ok` (or `FAIL`).
+        /// One line: `probe (x, y): expected E, got G: ok` (or `FAIL`); `probe (x, y) at T s: …`
+        /// for a timed probe.
         public var description: String {
             let p = probe.point
-            return "probe (\(shortestDecimal(p.x)), \(shortestDecimal(p.y))): expected \(probe.hit ?? "none"), got \(got): \(passed ? "ok" : "FAIL")"
+            return "probe (\(shortestDecimal(p.x)), \(shortestDecimal(p.y)))\(probe.time.map { " at \(shortestDecimal($0)) s" } ?? ""): expected \(probe.hit ?? "none"), got \(got): \(passed ? "ok" : "FAIL")"
         }
     }
 
@@ -82,6 +87,8 @@ public struct Scene {
     public var root: CALayer
     /// Hit-test expectations, in file order.
     public var probes: [Probe]
+    /// Presentation values expected at scene times, in file order (`layerkit probes` checks them).
+    public var samples: [Sample] = []
     /// What messages call the scene: the file path it was read from, or a name.
     public var fileName: String
     /// The directory `images` paths are relative to.
@@ -128,7 +135,9 @@ public struct Scene {
 
     /// Where `layer` sits in the tree, in the scene file's JSON path style
     /// (`root.sublayers[3].mask`); `nil` when it is not in this scene.
-    public func path(of layer: CALayer) -> String? {
+    public func path(of layer: CALayer) -> String? { Self.path(of: layer, under: root) }
+
+    private static func path(of layer: CALayer, under root: CALayer) -> String? {
         var components: [String] = []
         var l = layer
         while l !== root {
@@ -149,10 +158,17 @@ public struct Scene {
         return layer.name ?? path(of: layer) ?? layer.debugName
     }
 
-    /// Runs one probe against the tree.
+    /// Runs one probe against the tree, or against the presentation tree at the probe's time.
+    /// A timed probe's hit is a presentation layer; `got` names it by name, else by its path.
     public func check(_ probe: Probe) -> ProbeResult {
-        let layer = hitTest(probe.point)
-        return ProbeResult(probe: probe, layer: layer, got: describe(layer))
+        guard let time = probe.time else {
+            let layer = hitTest(probe.point)
+            return ProbeResult(probe: probe, layer: layer, got: describe(layer))
+        }
+        let presentation = root.presentation(atTime: time)
+        let layer = presentation.hitTest(probe.point)
+        return ProbeResult(probe: probe, layer: layer,
+                           got: layer.map { $0.name ?? Self.path(of: $0, under: presentation) ?? $0.debugName } ?? "none")
     }
 
     /// The number of layers in the tree, masks included.

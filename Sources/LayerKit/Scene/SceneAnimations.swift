@@ -10,9 +10,13 @@ extension CAMediaTimingFillMode: SceneEnum {
 }
 
 extension CAAnimationCalculationMode: SceneEnum {
-    /// The modes a scene may name (`cubicPaced` is not evaluated as Core Animation does yet,
-    /// so the reader refuses it).
-    public static let allCases: [Self] = [.linear, .discrete, .paced, .cubic]
+    /// Every calculation mode.
+    public static let allCases: [Self] = [.linear, .discrete, .paced, .cubic, .cubicPaced]
+}
+
+extension CAAnimationRotationMode: SceneEnum {
+    /// Every rotation mode.
+    public static let allCases: [Self] = [.rotateAuto, .rotateAutoReverse]
 }
 
 /// The layer timing fields (`CAMediaTiming` on `CALayer`), read and written beside the
@@ -20,26 +24,28 @@ extension CAAnimationCalculationMode: SceneEnum {
 enum SceneLayerTiming {
     static let keys = ["beginTime", "speed", "timeOffset", "animations"]
 
-    static func read(_ object: SceneObject, into layer: CALayer) throws {
+    /// Reads the timing fields and animations; `images` resolves `contents` values by name.
+    static func read(_ object: SceneObject, into layer: CALayer, images: [String: CGImage]) throws {
         if let v: Double = try object.read("beginTime") { layer.beginTime = v }
         if let v: Float = try object.read("speed") { layer.speed = v }
         if let v: Double = try object.read("timeOffset") { layer.timeOffset = v }
         if let node = object["animations"] {
             for element in try node.elements(shape: "an array of animations") {
-                let (key, animation) = try SceneAnimation.read(element)
+                let (key, animation) = try SceneAnimation.read(element, images: images)
                 layer.addCopied(animation, forKey: key)
             }
         }
     }
 
-    static func members(of layer: CALayer, at path: String) throws -> [(key: String, value: JSONValue)] {
+    /// The timing fields and animations as scene members; `names` names `contents` images.
+    static func members(of layer: CALayer, at path: String, names: [ObjectIdentifier: String]) throws -> [(key: String, value: JSONValue)] {
         var m: [(key: String, value: JSONValue)] = []
         if layer.beginTime != 0 { m.append(("beginTime", try atPath("\(path).beginTime") { try layer.beginTime.sceneJSON() })) }
         if layer.speed != 1 { m.append(("speed", try atPath("\(path).speed") { try layer.speed.sceneJSON() })) }
         if layer.timeOffset != 0 { m.append(("timeOffset", try atPath("\(path).timeOffset") { try layer.timeOffset.sceneJSON() })) }
         if !layer.animationList.isEmpty {
             m.append(("animations", .array(try layer.animationList.enumerated().map { i, entry in
-                try SceneAnimation.json(entry.animation, key: entry.key, at: "\(path).animations[\(i)]")
+                try SceneAnimation.json(entry.animation, key: entry.key, at: "\(path).animations[\(i)]", names: names)
             })))
         }
         return m
@@ -56,7 +62,7 @@ enum SceneAnimation {
     private static let allowedKeys: [String: Set<String>] = [
         "basic": propertyKeys.union(["fromValue", "toValue", "byValue"]),
         "spring": propertyKeys.union(["fromValue", "toValue", "byValue", "mass", "stiffness", "damping", "initialVelocity", "allowsOverdamping"]),
-        "keyframe": propertyKeys.union(["values", "keyTimes", "timingFunctions", "calculationMode", "tensionValues", "continuityValues", "biasValues"]),
+        "keyframe": propertyKeys.union(["values", "path", "rotationMode", "keyTimes", "timingFunctions", "calculationMode", "tensionValues", "continuityValues", "biasValues"]),
         "group": timingKeys.union(["animations"]),
     ]
 
@@ -64,7 +70,7 @@ enum SceneAnimation {
     static var allFields: [String] { allowedKeys.values.reduce(into: Set<String>()) { $0.formUnion($1) }.sorted() }
 
     /// Reads an animation and its key.
-    static func read(_ node: SceneNode) throws -> (String?, CAAnimation) {
+    static func read(_ node: SceneNode, images: [String: CGImage]) throws -> (String?, CAAnimation) {
         let object = try node.object(allowing: nil, what: "an animation")
         let type: String = try object.required("type", in: node.path)
         guard let allowed = allowedKeys[type] else {
@@ -89,15 +95,15 @@ enum SceneAnimation {
             property.isAdditive = try object.read("additive") ?? false
             property.isCumulative = try object.read("cumulative") ?? false
             if let basic = property as? CABasicAnimation {
-                basic.fromValue = try object["fromValue"].map { try value($0, entry.kind) }
-                basic.toValue = try object["toValue"].map { try value($0, entry.kind) }
-                basic.byValue = try object["byValue"].map { try value($0, entry.kind) }
+                basic.fromValue = try object["fromValue"].map { try value($0, entry.kind, images) }
+                basic.toValue = try object["toValue"].map { try value($0, entry.kind, images) }
+                basic.byValue = try object["byValue"].map { try value($0, entry.kind, images) }
             }
             if let spring = property as? CASpringAnimation { try readSpring(object, into: spring) }
-            if let keyframe = property as? CAKeyframeAnimation { try readKeyframes(object, node, entry.kind, into: keyframe) }
+            if let keyframe = property as? CAKeyframeAnimation { try readKeyframes(object, node, entry.kind, images, into: keyframe) }
         }
         if let group = animation as? CAAnimationGroup, let children = object["animations"] {
-            group.animations = try children.elements(shape: "an array of animations").map { try read($0).1 }
+            group.animations = try children.elements(shape: "an array of animations").map { try read($0, images: images).1 }
         }
         return (try object.read("key"), animation)
     }
@@ -143,17 +149,34 @@ enum SceneAnimation {
         s.allowsOverdamping = try object.read("allowsOverdamping") ?? false
     }
 
-    private static func readKeyframes(_ object: SceneObject, _ node: SceneNode, _ kind: AnimatedValueKind, into k: CAKeyframeAnimation) throws {
+    private static func readKeyframes(_ object: SceneObject, _ node: SceneNode, _ kind: AnimatedValueKind, _ images: [String: CGImage],
+                                      into k: CAKeyframeAnimation) throws {
         k.calculationMode = try object.read("calculationMode") ?? .linear
-        let valuesNode = try object.required("values", in: node.path)
-        let values = try valuesNode.elements(shape: "an array of values").map { try value($0, kind) }
-        guard !values.isEmpty else { throw valuesNode.error("a keyframe animation needs at least one value") }
-        k.values = values
-        let segments = k.calculationMode == .discrete ? values.count : values.count - 1
+        let keyframes: Int
+        if let pathNode = object["path"] {
+            // A path replaces the values: its keyframes are its start and each segment's end.
+            guard kind == .point else { throw pathNode.error("a path animates point key paths only (position, anchorPoint, …)") }
+            let path = try CGPath.read(scene: pathNode)
+            keyframes = KeyframeCurve(path: path).keyframes.count
+            guard keyframes > 1 else { throw pathNode.error("a keyframe path needs at least one line or curve after its move-to") }
+            k.path = path
+        } else {
+            let valuesNode = try object.required("values", in: node.path)
+            let values = try valuesNode.elements(shape: "an array of values").map { try value($0, kind, images) }
+            guard !values.isEmpty else { throw valuesNode.error("a keyframe animation needs at least one value") }
+            k.values = values
+            keyframes = values.count
+        }
+        if let modeNode = object["rotationMode"] {
+            guard k.path != nil else { throw modeNode.error("rotationMode turns the layer along a path, and this animation has none") }
+            k.rotationMode = try modeNode.read()
+        }
+        let noun = k.path == nil ? "values" : "path keyframes", one = k.path == nil ? "value" : "keyframe"
+        let segments = k.calculationMode == .discrete ? keyframes : keyframes - 1
         if let timesNode = object["keyTimes"] {
             let times = try timesNode.elements(shape: "an array of key times").map { try $0.number() }
             guard times.count == segments + 1 else {
-                throw timesNode.error("expected \(segments + 1) key times for \(values.count) values (\(k.calculationMode.rawValue)), found \(times.count)")
+                throw timesNode.error("expected \(segments + 1) key times for \(keyframes) \(noun) (\(k.calculationMode.rawValue)), found \(times.count)")
             }
             for (i, t) in times.enumerated() {
                 if !(0...1).contains(t) { throw SceneError(path: "\(timesNode.path)[\(i)]", message: "a key time must be in 0...1, found \(shortestDecimal(t))") }
@@ -165,8 +188,8 @@ enum SceneAnimation {
         for (name, key) in [("tensionValues", \CAKeyframeAnimation.tensionValues), ("continuityValues", \.continuityValues), ("biasValues", \.biasValues)] {
             guard let listNode = object[name] else { continue }
             let list = try listNode.elements(shape: "an array of numbers").map { try $0.number() }
-            guard list.count == values.count else {
-                throw listNode.error("expected \(values.count) numbers (one per value), found \(list.count)")
+            guard list.count == keyframes else {
+                throw listNode.error("expected \(keyframes) numbers (one per \(one)), found \(list.count)")
             }
             k[keyPath: key] = list.map { NSNumber(value: $0) }
         }
@@ -179,8 +202,9 @@ enum SceneAnimation {
         }
     }
 
-    /// A value of `kind` as the API holds it (`CGFloat`, `CGPoint`, …).
-    private static func value(_ node: SceneNode, _ kind: AnimatedValueKind) throws -> Any {
+    /// A value of `kind` as the API holds it (`CGFloat`, `CGPoint`, …); `images` resolves
+    /// `contents` image names.
+    static func value(_ node: SceneNode, _ kind: AnimatedValueKind, _ images: [String: CGImage] = [:]) throws -> Any {
         switch kind {
         case .number: return try node.read() as CGFloat
         case .point: return try node.read() as CGPoint
@@ -189,16 +213,34 @@ enum SceneAnimation {
         case .color: return try node.read() as CGColor
         case .transform: return try node.read() as CATransform3D
         case .bool: return try node.read() as Bool
+        case .path: return try CGPath.read(scene: node)
+        case .colors: return try node.read() as [CGColor]
+        case .numbers: return try node.read() as [CGFloat]
+        case .image:
+            let name: String = try node.read()
+            guard let image = images[name] else { throw node.error("no image named \"\(name)\" in images") }
+            return image
         }
     }
 
-    private static func valueJSON(_ v: Any, _ kind: AnimatedValueKind, at path: String) throws -> JSONValue {
+    /// A value of `kind` as scene JSON; `names` names `contents` images.
+    static func valueJSON(_ v: Any, _ kind: AnimatedValueKind, at path: String, names: [ObjectIdentifier: String] = [:]) throws -> JSONValue {
+        switch (kind, v) {
+        case (.path, let p as CGPath): return try atPath(path) { try p.sceneJSON() }
+        case (.colors, let c as [CGColor]): return try atPath(path) { try c.sceneJSON() }
+        case (.image, let i as CGImage):
+            guard let name = names[ObjectIdentifier(i)] else {
+                throw SceneError(path: path, message: "the image from \(i.source) is not in the scene's decodedImages, so it has no name")
+            }
+            return .string(name)
+        default: break
+        }
         switch kind.convert(v) {
         case .vector(let x)?:
             return kind == .number ? try atPath(path) { try jsonNumber(x[0]) } : try atPath(path) { try jsonNumbers(x.map { CGFloat($0) }) }
         case .transform(let t)?: return try atPath(path) { try t.sceneJSON() }
         case .bool(let b)?: return .bool(b)
-        case nil: throw SceneError(path: path, message: "the value \(v) is not of the key path's type")
+        case .path?, .image?, nil: throw SceneError(path: path, message: "the value \(v) is not of the key path's type")
         }
     }
 
@@ -208,7 +250,10 @@ enum SceneAnimation {
     }
 
     /// The animation as a scene object.
-    static func json(_ a: CAAnimation, key: String?, at path: String) throws -> JSONValue {
+    static func json(_ a: CAAnimation, key: String?, at path: String, names: [ObjectIdentifier: String]) throws -> JSONValue {
+        // A transition's old rendering is a second state of the layer, which a scene file has
+        // no place for yet.
+        if a is CATransition { throw SceneError(path: path, message: "a CATransition cannot be written (scene files have no transitions)") }
         var m: [(key: String, value: JSONValue)] = []
         let type = a is CASpringAnimation ? "spring" : a is CABasicAnimation ? "basic" : a is CAKeyframeAnimation ? "keyframe" : "group"
         m.append(("type", .string(type)))
@@ -232,7 +277,7 @@ enum SceneAnimation {
             if p.isCumulative { m.append(("cumulative", .bool(true))) }
             if let b = p as? CABasicAnimation {
                 for (name, v) in [("fromValue", b.fromValue), ("toValue", b.toValue), ("byValue", b.byValue)] {
-                    if let v { m.append((name, try valueJSON(v, entry.kind, at: "\(path).\(name)"))) }
+                    if let v { m.append((name, try valueJSON(v, entry.kind, at: "\(path).\(name)", names: names))) }
                 }
             }
             if let s = p as? CASpringAnimation {
@@ -243,7 +288,12 @@ enum SceneAnimation {
                 if s.allowsOverdamping { m.append(("allowsOverdamping", .bool(true))) }
             }
             if let k = p as? CAKeyframeAnimation {
-                m.append(("values", .array(try (k.values ?? []).enumerated().map { try valueJSON($1, entry.kind, at: "\(path).values[\($0)]") })))
+                if let kp = k.path, entry.kind == .point {
+                    m.append(("path", try atPath("\(path).path") { try kp.sceneJSON() }))
+                    if let mode = k.rotationMode { m.append(("rotationMode", mode.sceneJSON())) }
+                } else {
+                    m.append(("values", .array(try (k.values ?? []).enumerated().map { try valueJSON($1, entry.kind, at: "\(path).values[\($0)]", names: names) })))
+                }
                 if let times = k.keyTimes { m.append(("keyTimes", .array(try times.map { try jsonNumber($0.doubleValue) }))) }
                 if let fs = k.timingFunctions { m.append(("timingFunctions", .array(try fs.map(timingFunctionJSON)))) }
                 if k.calculationMode != .linear { m.append(("calculationMode", k.calculationMode.sceneJSON())) }
@@ -255,7 +305,7 @@ enum SceneAnimation {
             throw SceneError(path: "\(path).keyPath", message: "no key path, or one LayerKit cannot animate")
         }
         if let g = a as? CAAnimationGroup, let children = g.animations, !children.isEmpty {
-            m.append(("animations", .array(try children.enumerated().map { try json($1, key: nil, at: "\(path).animations[\($0)]") })))
+            m.append(("animations", .array(try children.enumerated().map { try json($1, key: nil, at: "\(path).animations[\($0)]", names: names) })))
         }
         return .object(m)
     }

@@ -21,6 +21,8 @@ let commonLayerFields = SceneFieldTable<LayerProperties>([
     SceneField("allowsGroupOpacity", \.allowsGroupOpacity),
     SceneField("backgroundColor", \.backgroundColor),
     SceneField("cornerRadius", \.cornerRadius, Rules.nonNegative),
+    SceneField("maskedCorners", \.maskedCorners),
+    SceneField("cornerCurve", \.cornerCurve),
     SceneField("borderWidth", \.borderWidth, Rules.nonNegative),
     SceneField("borderColor", \.borderColor),
     SceneField("masksToBounds", \.masksToBounds),
@@ -37,14 +39,14 @@ let commonLayerFields = SceneFieldTable<LayerProperties>([
     SceneField("shadowOpacity", \.shadowOpacity, Rules.unitInterval),
     SceneField("shadowOffset", \.shadowOffset),
     SceneField("shadowRadius", \.shadowRadius, Rules.nonNegative),
-    SceneField("shadowPath", optional: \.shadowPath),
+    SceneField("shadowPath", path: \.shadowPath),
     SceneField("shouldRasterize", \.shouldRasterize),
     SceneField("rasterizationScale", \.rasterizationScale, Rules.positive),
 ])
 
 /// `CAShapeLayer`'s own fields.
 let shapeLayerFields = SceneFieldTable<ShapeStyle>([
-    SceneField("path", optional: \.path),
+    SceneField("path", path: \.path),
     SceneField("fillColor", \.fillColor),
     SceneField("fillRule", \.fillRule),
     SceneField("strokeColor", \.strokeColor),
@@ -105,16 +107,23 @@ enum SceneLayerType: String, SceneEnum {
 
     private static let allowedFieldsByType: [SceneLayerType: Set<String>] = {
         let common = ["type", "frame", "contents", "mask", "sublayers"] + SceneLayerTiming.keys + commonLayerFields.keys
-        return [.layer: Set(common), .transformLayer: Set(common),
+        // `drawing` makes a plain layer's contents by its draw(in:); a typed layer draws its own.
+        return [.layer: Set(common + ["drawing"]), .transformLayer: Set(common),
                 .shapeLayer: Set(common + shapeLayerFields.keys),
                 .gradientLayer: Set(common + gradientLayerFields.keys),
                 .textLayer: Set(common + textLayerFields.keys)]
     }()
 
-    /// A new layer of this type with the type's own fields read from `object`.
-    func makeLayer(reading object: SceneObject) throws -> CALayer {
+    /// A new layer of this type with the type's own fields read from `object` (`image` finds
+    /// the scene's images by name, for `drawing`).
+    func makeLayer(reading object: SceneObject, image: (String) -> CGImage?) throws -> CALayer {
         switch self {
-        case .layer: return CALayer()
+        case .layer:
+            guard let node = object["drawing"] else { return CALayer() }
+            if let contents = object["contents"] { throw contents.error("not allowed together with drawing (drawing makes the contents)") }
+            return SceneDrawingLayer(drawing: try node.elements(shape: "an array of drawing operations").map {
+                try DrawingCall(scene: $0, image: image)
+            })
         case .transformLayer: return CATransformLayer()
         case .shapeLayer: let l = CAShapeLayer(); try shapeLayerFields.read(object, into: &l.style); return l
         case .gradientLayer: let l = CAGradientLayer(); try gradientLayerFields.read(object, into: &l.style); return l

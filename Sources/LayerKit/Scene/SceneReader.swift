@@ -73,7 +73,7 @@ private struct SceneReader {
         guard version <= Double(Scene.version) else {
             throw top["version"]!.error("version \(shortestDecimal(version)) is newer than this reader (\(Scene.version))")
         }
-        try top.rejectUnknownKeys(allowed: ["format", "version", "canvas", "images", "root", "probes", "time", "timeline"], what: "a scene")
+        try top.rejectUnknownKeys(allowed: ["format", "version", "canvas", "images", "root", "probes", "time", "timeline", "samples"], what: "a scene")
 
         let canvas = try readCanvas(top)
         var images: [String: String] = [:]
@@ -95,6 +95,9 @@ private struct SceneReader {
             let object = try node.object(allowing: ["duration", "fps"], what: "the timeline")
             scene.timeline = Scene.Timeline(duration: try object.required("duration", in: node.path, Rules.nonNegative),
                                             fps: try object.required("fps", in: node.path, Rules.positive))
+        }
+        if let node = top["samples"] {
+            scene.samples = try node.elements(shape: "an array of samples").map { try SceneSamples.read($0, in: scene) }
         }
         return scene
     }
@@ -207,19 +210,22 @@ private struct SceneReader {
             }
         }
 
-        let layer = try type.makeLayer(reading: object)
+        let layer = try type.makeLayer(reading: object) { decodedImages[$0] }
         layer.properties = properties
-        try SceneLayerTiming.read(object, into: layer)
+        // Drawn at the first frame's commit, as a layer marked by setNeedsDisplay().
+        if layer is SceneDrawingLayer { layer.setNeedsDisplay() }
+        try SceneLayerTiming.read(object, into: layer, images: decodedImages)
         return layer
     }
 
     func readProbe(_ node: SceneNode) throws -> Scene.Probe {
-        let object = try node.object(allowing: ["point", "hit"], what: "a probe")
+        let object = try node.object(allowing: ["point", "hit", "time"], what: "a probe")
         let point: CGPoint = try object.required("point", in: node.path)
+        let time: Double? = try object.read("time")
         let hitNode = try object.required("hit", in: node.path)
         switch hitNode.value {
-        case .null: return Scene.Probe(point: point, hit: nil)
-        case .string(let name): return Scene.Probe(point: point, hit: name)
+        case .null: return Scene.Probe(point: point, hit: nil, time: time)
+        case .string(let name): return Scene.Probe(point: point, hit: name, time: time)
         default: throw hitNode.mismatch("a layer name or null")
         }
     }

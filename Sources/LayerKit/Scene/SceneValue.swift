@@ -83,7 +83,7 @@ struct SceneObject {
     func rejectUnknownKeys(allowed: Set<String>, what: String) throws {
         guard let i = keys.firstIndex(where: { !allowed.contains($0) }) else { return }
         // Short lists help; a layer's forty fields would bury the message.
-        let choices = allowed.count <= 8 ? "; expected one of \(allowed.sorted().joined(separator: ", "))" : ""
+        let choices = allowed.count <= 10 ? "; expected one of \(allowed.sorted().joined(separator: ", "))" : ""
         throw members[i].error("unknown field for \(what)\(choices)")
     }
 }
@@ -262,13 +262,12 @@ extension CATransform3D: SceneValue {
     func sceneJSON() throws -> JSONValue { .object([("matrix", try jsonNumbers(entries))]) }
 }
 
-extension CGPath: SceneValue {
-    /// SVG path data, or `{"rect": [x, y, w, h]}`, `{"ellipse": [x, y, w, h]}`,
-    /// `{"roundedRect": [x, y, w, h, radius]}`.
-    init(scene node: SceneNode) throws {
+extension CGPath {
+    /// Reads SVG path data, or `{"rect": [x, y, w, h]}`, `{"ellipse": [x, y, w, h]}`,
+    /// `{"roundedRect": [x, y, w, h, radius]}`, throwing `SceneError` at `node.path`.
+    static func read(scene node: SceneNode) throws -> CGPath {
         if case .string(let s) = node.value {
-            do { self = try CGPath(svgPathData: s) } catch let e as SVGPathError { throw node.error("SVG path data \(e)") }
-            return
+            do { return try CGPath(svgPathData: s) } catch let e as SVGPathError { throw node.error("SVG path data \(e)") }
         }
         guard case .object = node.value else { throw node.mismatch("a path (SVG path data or a shape object)") }
         let object = try node.object(allowing: ["rect", "ellipse", "roundedRect"], what: "a path shape")
@@ -280,9 +279,9 @@ extension CGPath: SceneValue {
         let rect = CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
         if let problem = Rules.nonNegativeSize(rect) ?? (isRounded ? Rules.nonNegative(v[4]) : nil) { throw member.error(problem) }
         switch object.keys[0] {
-        case "rect": self.init(rect: rect)
-        case "ellipse": self.init(ellipseIn: rect)
-        default: self.init(roundedRect: rect, cornerRadius: v[4])
+        case "rect": return CGPath(rect: rect)
+        case "ellipse": return CGPath(ellipseIn: rect)
+        default: return CGPath(roundedRect: rect, cornerWidth: v[4], cornerHeight: v[4])
         }
     }
 
@@ -320,6 +319,33 @@ extension CAShapeLayerLineJoin: SceneEnum {}
 extension CAGradientLayerType: SceneEnum {}
 extension CATextLayerAlignmentMode: SceneEnum {}
 extension CATextLayerTruncationMode: SceneEnum {}
+extension CALayerCornerCurve: SceneEnum {}
+
+/// `maskedCorners`: the rounded corners by Core Animation's names, each at most once, e.g.
+/// `["layerMinXMinYCorner", "layerMaxXMinYCorner"]` (the top two); `[]` rounds none.
+extension CACornerMask: SceneValue {
+    /// The corners in the order the names are written.
+    static let sceneNames: [(name: String, corner: CACornerMask)] = [
+        ("layerMinXMinYCorner", .layerMinXMinYCorner), ("layerMaxXMinYCorner", .layerMaxXMinYCorner),
+        ("layerMinXMaxYCorner", .layerMinXMaxYCorner), ("layerMaxXMaxYCorner", .layerMaxXMaxYCorner),
+    ]
+
+    init(scene node: SceneNode) throws {
+        self = []
+        for element in try node.elements(shape: "an array of corner names") {
+            let name = try String(scene: element)
+            guard let corner = Self.sceneNames.first(where: { $0.name == name })?.corner else {
+                throw element.error("unknown corner \"\(name)\"; expected one of \(Self.sceneNames.map(\.name).joined(separator: ", "))")
+            }
+            guard !contains(corner) else { throw element.error("corner \"\(name)\" is listed twice") }
+            insert(corner)
+        }
+    }
+
+    func sceneJSON() -> JSONValue {
+        .array(Self.sceneNames.filter { contains($0.corner) }.map { .string($0.name) })
+    }
+}
 
 /// Range rules beyond a value's type; each returns the message when the value breaks it.
 enum Rules {
@@ -370,9 +396,20 @@ struct SceneField<S: SceneDefaults> {
     /// A field for an optional property whose default is `nil` and that the file cannot set
     /// back to `nil` (there is no `null` for it): present means set.
     init<T: SceneValue & Equatable>(_ key: String, optional kp: WritableKeyPath<S, T?>) {
+        self.init(key, optional: kp, read: T.init(scene:), json: { try $0.sceneJSON() })
+    }
+
+    /// A path field, as `optional:` is for `SceneValue`s (`CGPath`, a class from another
+    /// module, cannot meet the protocol's initializer requirement).
+    init(_ key: String, path kp: WritableKeyPath<S, CGPath?>) {
+        self.init(key, optional: kp, read: CGPath.read(scene:), json: { try $0.sceneJSON() })
+    }
+
+    private init<T>(_ key: String, optional kp: WritableKeyPath<S, T?>, read: @escaping (SceneNode) throws -> T,
+                    json: @escaping (T) throws -> JSONValue) {
         self.key = key
-        read = { s, node in s[keyPath: kp] = try T(scene: node) }
-        write = { s in try s[keyPath: kp]?.sceneJSON() }
+        self.read = { s, node in s[keyPath: kp] = try read(node) }
+        write = { s in try s[keyPath: kp].map(json) }
     }
 }
 

@@ -46,8 +46,12 @@ extension Scene {
         if !probes.isEmpty {
             members.append(("probes", .array(try probes.enumerated().map { i, probe in
                 .object([("point", try atPath("probes[\(i)].point") { try probe.point.sceneJSON() }),
-                         ("hit", probe.hit.map { .string($0) } ?? .null)])
+                         ("hit", probe.hit.map { .string($0) } ?? .null)]
+                        + (try probe.time.map { t in [("time", try atPath("probes[\(i)].time") { try jsonNumber(t) })] } ?? []))
             })))
+        }
+        if !samples.isEmpty {
+            members.append(("samples", .array(try samples.enumerated().map { try SceneSamples.json($1, at: "samples[\($0)]") })))
         }
         return .object(members)
     }
@@ -58,8 +62,13 @@ extension Scene {
         var members = try commonLayerFields.members(of: layer.properties, at: path)
             + SceneLayerType.ownMembers(of: layer, at: path)
         if type != .layer { members.append(("type", type.sceneJSON())) }
-        members += try SceneLayerTiming.members(of: layer, at: path)
-        if let image = layer.contents {
+        members += try SceneLayerTiming.members(of: layer, at: path, names: names)
+        if let drawn = layer as? SceneDrawingLayer {
+            // Its contents are what the drawing made, written as the drawing.
+            members.append(("drawing", .array(try drawn.drawing.enumerated().map { i, call in
+                try atPath("\(path).drawing[\(i)]") { try call.sceneJSON() }
+            })))
+        } else if let image = layer.contents {
             guard let name = names[ObjectIdentifier(image)] else {
                 throw SceneError(path: "\(path).contents",
                                  message: "the image from \(image.source) is not in the scene's decodedImages, so it has no name")

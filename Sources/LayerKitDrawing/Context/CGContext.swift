@@ -52,6 +52,15 @@ open class CGContext {
         var interpolationQuality = CGInterpolationQuality.default
         /// Coverage 0…255 per pixel that drawing is limited to; `nil` for no clip.
         var clip: [UInt8]? = nil
+        var shadow: Shadow? = nil
+    }
+
+    /// A shadow in base space: whole pixels of offset (y up, as the context's device space),
+    /// the Gaussian's sigma in pixels and the premultiplied colour.
+    private struct Shadow {
+        let dx: Int, dy: Int
+        let sigma: Double
+        let color: PremultipliedColor
     }
     private var state = GState()
     private var stack: [GState] = []
@@ -128,9 +137,26 @@ open class CGContext {
     /// All the context's pixels.
     private var everyPixel: PixelBox { (0, 0, width, height) }
 
+    /// Whether the caller's pixels are laid out as the bitmap's (premultiplied RGBA), so rows
+    /// copy as they are.
+    private var isRGBA: Bool { layout.r == 0 && layout.g == 1 && layout.b == 2 && layout.a == 3 }
+
+    /// Copies the rows of `box` between the caller's memory and the bitmap, whose layouts are
+    /// the same (`isRGBA`): a byte copy a row instead of a shuffle a pixel.
+    private func copyRows(_ box: PixelBox, toBitmap: Bool) {
+        let bytes = (box.x1 - box.x0) * 4
+        bitmap.pixels.withUnsafeMutableBytes { pixels in
+            for y in box.y0..<box.y1 {
+                let caller = memory + y * bytesPerRow + box.x0 * 4, own = pixels.baseAddress! + (y * width + box.x0) * 4
+                if toBitmap { own.copyMemory(from: caller, byteCount: bytes) } else { caller.copyMemory(from: own, byteCount: bytes) }
+            }
+        }
+    }
+
     /// Reads the caller's memory in `box` into the working bitmap (a caller may write pixels
     /// between calls).
     private func load(_ box: PixelBox) {
+        if isRGBA { return copyRows(box, toBitmap: true) }
         let src = memory.assumingMemoryBound(to: UInt8.self)
         let layout = layout
         bitmap.pixels.withUnsafeMutableBufferPointer { dst in
@@ -143,6 +169,7 @@ open class CGContext {
 
     /// Writes the working bitmap in `box` back to the caller's memory.
     private func store(_ box: PixelBox) {
+        if isRGBA { return copyRows(box, toBitmap: false) }
         let dst = memory.assumingMemoryBound(to: UInt8.self)
         let layout = layout
         bitmap.pixels.withUnsafeBufferPointer { src in
@@ -226,6 +253,40 @@ open class CGContext {
     public func setBlendMode(_ mode: CGBlendMode) { state.blendMode = mode }
     /// Turns antialiasing on or off; off, a pixel is painted when at least half of it is covered.
     public func setShouldAntialias(_ antialias: Bool) { state.antialias = antialias }
+    /// Base space to device space (its linear part counts): the space that shadow offsets and
+    /// blurs are given in, whatever the CTM. The identity for a bitmap context made with
+    /// `CGContext(data:…)` (base space is its pixels, y up); a layer's `draw(in:)` context makes
+    /// it the layer's points, y down, at `contentsScale` pixels each, as a layer's context on iOS
+    /// has it (a positive height moves the shadow down there).
+    package var baseTransform = CGAffineTransform.identity
+
+    /// Makes everything drawn after it cast a shadow (`setShadow(offset:blur:color:)`), drawn
+    /// beneath it: the drawing's alpha, blurred, moved by `offset` and painted in `color`, then
+    /// clipped, faded by the alpha and blended as the drawing is. As in Core Graphics the
+    /// offset and blur are in base space (in a bitmap context, its pixels with y up), whatever
+    /// the CTM, and a `nil` or transparent colour turns shadows off. Core Graphics does not
+    /// state how its blur maps to a Gaussian; LayerKit uses sigma = blur / 2 (at most
+    /// `GaussianBlur.maxSigma`, 64 pixels), and rounds the offset to whole pixels. The shadow is
+    /// cast by what lands inside the context; `clear(_:)` casts none. Part of the graphics state.
+    public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
+        let b = baseTransform
+        let dx = Double(offset.width * b.a + offset.height * b.c), dy = Double(offset.width * b.b + offset.height * b.d)
+        let sigma = Double(max(blur, 0)) / 2 * abs(Double(b.a * b.d - b.b * b.c)).squareRoot()
+        guard let color, color.alpha > 0, dx.isFinite, dy.isFinite, sigma.isFinite else {
+            state.shadow = nil
+            return
+        }
+        let limit = Double(CanvasSizeError.maximumSide)
+        func pixels(_ v: Double) -> Int { Int(min(max(v, -limit), limit).rounded()) }
+        state.shadow = Shadow(dx: pixels(dx), dy: pixels(dy), sigma: min(sigma, GaussianBlur.maxSigma),
+                              color: PremultipliedColor(color))
+    }
+
+    /// Shadows in Core Graphics' default colour, black at 1/3 alpha (`setShadow(offset:blur:)`).
+    public func setShadow(offset: CGSize, blur: CGFloat) {
+        setShadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1.0 / 3.0))
+    }
+
     /// How images are resampled by `draw(_:in:)`.
     public var interpolationQuality: CGInterpolationQuality {
         get { state.interpolationQuality }
@@ -291,24 +352,10 @@ open class CGContext {
     /// a line joins the current point to the arc's start. A sweep is at most a full circle.
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         guard [center.x, center.y, radius, startAngle, endAngle].allSatisfy(\.isFinite) else { return }
-        let r = Double(abs(radius)), a0 = Double(startAngle)
-        var sweep = Double(endAngle) - a0
-        let turn = 2 * Double.pi
-        if clockwise, sweep > 0 { sweep = sweep.truncatingRemainder(dividingBy: turn) - turn }
-        if !clockwise, sweep < 0 { sweep = sweep.truncatingRemainder(dividingBy: turn) + turn }
-        sweep = min(max(sweep, -turn), turn)
-        func point(_ a: Double) -> CGPoint { CGPoint(x: Double(center.x) + r * cos(a), y: Double(center.y) + r * sin(a)) }
-        addLine(to: point(a0))
-        let pieces = max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up)))
-        let step = sweep / Double(pieces)
-        // A cubic through the ends of an arc of angle φ, tangent there: handles 4/3·tan(φ/4)·r long.
-        let h = 4.0 / 3.0 * tan(step / 4) * r
-        for i in 0..<pieces {
-            let s = a0 + Double(i) * step, e = s + step
-            let p0 = point(s), p1 = point(e)
-            addCurve(to: p1, control1: CGPoint(x: Double(p0.x) - h * sin(s), y: Double(p0.y) + h * cos(s)),
-                     control2: CGPoint(x: Double(p1.x) + h * sin(e), y: Double(p1.y) - h * cos(e)))
-        }
+        let sweep = CGPath.arcSweep(from: Double(startAngle), to: Double(endAngle), clockwise: clockwise)
+        let arc = CGPath.arc(center: center, radius: abs(radius), startAngle: Double(startAngle), sweep: sweep)
+        addLine(to: arc.start)
+        for c in arc.curves { addCurve(to: c.end, control1: c.control1, control2: c.control2) }
     }
 
     /// Adds `path` (in user space) to the current path.
@@ -340,15 +387,20 @@ open class CGContext {
         PathRasterizer.Point(Double(p.x), Double(height) - Double(p.y))
     }
 
+    /// Coverage 0…255 of a box of pixels: `w` x `h` values, row by row, for the box whose top
+    /// left pixel is (`x0`, `y0`), rows top down.
+    private typealias Coverage = (cover: [UInt8], x0: Int, y0: Int, w: Int, h: Int)
+
     /// Coverage of `polygons` (in pixels, top-down) under `rule`, within the context, with the
     /// box of pixels it was computed for; `nil` when nothing is inside the context.
     private func coverage(_ polygons: [[PathRasterizer.Point]], rule: CGPathFillRule)
-        -> (cover: [UInt8], x0: Int, y0: Int, w: Int, h: Int)? {
+        -> Coverage? {
         var lo = PathRasterizer.Point(repeating: .infinity), hi = -lo
         for poly in polygons { for p in poly { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) } }
         guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
-        let x0 = max(Int(lo.x.rounded(.down)), 0), y0 = max(Int(lo.y.rounded(.down)), 0)
-        let x1 = min(Int(hi.x.rounded(.up)), width), y1 = min(Int(hi.y.rounded(.up)), height)
+        // Clamped before the conversion: an enormous pen reaches beyond Int's range.
+        let x0 = Int(max(lo.x.rounded(.down), 0)), y0 = Int(max(lo.y.rounded(.down), 0))
+        let x1 = Int(min(hi.x.rounded(.up), Double(width))), y1 = Int(min(hi.y.rounded(.up), Double(height)))
         guard x0 < x1, y0 < y1 else { return nil }
         let shift = PathRasterizer.Point(Double(x0), Double(y0))
         var cover = PathRasterizer.coverage(of: polygons.map { $0.map { $0 - shift } },
@@ -383,10 +435,16 @@ open class CGContext {
             .map { $0.map { pixel(CGPoint(x: $0.x, y: $0.y).applying(t)) } }
     }
 
-    /// Blends `color(pixelIndex)` over the coverage, limited by the clip, under the blend mode.
-    private func composite(_ c: (cover: [UInt8], x0: Int, y0: Int, w: Int, h: Int),
+    /// Blends `color(pixelIndex)` over the coverage, limited by the clip, under the blend mode,
+    /// after its shadow when there is one.
+    private func composite(_ c: Coverage,
                            mode: CGBlendMode? = nil, color: (Int) -> PremultipliedColor) {
         let mode = mode ?? state.blendMode
+        if let shadow = state.shadow, mode != .clear, let cast = shadowCoverage(shadow, of: c, color: color) {
+            state.shadow = nil
+            composite(cast, mode: mode) { _ in shadow.color }
+            state.shadow = shadow
+        }
         let alpha = state.alpha
         paint((c.x0, c.y0, c.x0 + c.w, c.y0 + c.h)) {
             for row in 0..<c.h {
@@ -401,6 +459,33 @@ open class CGContext {
                 }
             }
         }
+    }
+
+    /// The coverage of the shadow cast by drawing `color` over `c`: the drawing's alpha,
+    /// blurred (wider by 3 sigma on every side) and moved by the shadow's offset; `nil` when it
+    /// falls outside the context.
+    private func shadowCoverage(_ shadow: Shadow, of c: Coverage, color: (Int) -> PremultipliedColor) -> Coverage? {
+        let weights = GaussianBlur.weights(sigma: shadow.sigma)
+        let m = weights.count - 1, w = c.w + 2 * m, h = c.h + 2 * m
+        var plane = [Float](repeating: 0, count: w * h)
+        for row in 0..<c.h {
+            for col in 0..<c.w where c.cover[row * c.w + col] > 0 {
+                let a = color((c.y0 + row) * width + c.x0 + col).a
+                plane[(row + m) * w + col + m] = Float(c.cover[row * c.w + col]) / 255 * a
+            }
+        }
+        GaussianBlur.blur(&plane, width: w, height: h, weights: weights)
+        // The offset is y up; rows run down.
+        let left = c.x0 - m + shadow.dx, top = c.y0 - m - shadow.dy
+        let x0 = max(left, 0), y0 = max(top, 0), x1 = min(left + w, width), y1 = min(top + h, height)
+        guard x0 < x1, y0 < y1 else { return nil }
+        var cover = [UInt8](repeating: 0, count: (x1 - x0) * (y1 - y0))
+        for y in y0..<y1 {
+            for x in x0..<x1 {
+                cover[(y - y0) * (x1 - x0) + x - x0] = UInt8(min(max(plane[(y - top) * w + x - left], 0), 1) * 255 + 0.5)
+            }
+        }
+        return (cover, x0, y0, x1 - x0, y1 - y0)
     }
 
     /// Fills the current path under `rule` with the fill colour, then empties the path.
@@ -484,10 +569,38 @@ open class CGContext {
         if let c = coverage(fillPolygons(), rule: rule) {
             for row in 0..<c.h { for col in 0..<c.w { mask[(c.y0 + row) * width + c.x0 + col] = c.cover[row * c.w + col] } }
         }
+        intersectClip(mask)
+    }
+
+    /// Makes the clip the product of the clip and `mask` (coverage per pixel).
+    private func intersectClip(_ mask: [UInt8]) {
+        var mask = mask
         if let old = state.clip {
             for i in mask.indices where mask[i] > 0 { mask[i] = UInt8((Int(mask[i]) * Int(old[i]) + 127) / 255) }
         }
         state.clip = mask
+    }
+
+    /// Intersects the clip with `mask` drawn into `rect` as `draw(_:in:)` would draw it (through
+    /// the CTM, resampled as `interpolationQuality` says): outside the rectangle nothing is
+    /// drawn any more, inside each pixel is kept as much as the mask says. An opaque mask is a
+    /// greyscale image (Core Graphics asks for DeviceGray): its grey level (the luminance,
+    /// 0.2126 R + 0.7152 G + 0.0722 B, for a coloured one) says, white keeping and black
+    /// removing; a mask with transparency says with its alpha. Restored with the graphics state.
+    public func clip(to rect: CGRect, mask: CGImage) {
+        var clip = [UInt8](repeating: 0, count: width * height)
+        if let (c, sample) = placement(of: mask, in: rect) {
+            let opaque = !stride(from: 3, to: mask.bitmap.pixels.count, by: 4).contains { mask.bitmap.pixels[$0] < 255 }
+            for row in 0..<c.h {
+                for col in 0..<c.w where c.cover[row * c.w + col] > 0 {
+                    let i = (c.y0 + row) * width + c.x0 + col
+                    let p = sample(i)
+                    let keep = opaque ? 0.2126 * p.r + 0.7152 * p.g + 0.0722 * p.b : p.a
+                    clip[i] = UInt8(min(max(keep * Float(c.cover[row * c.w + col]), 0), 255) + 0.5)
+                }
+            }
+        }
+        intersectClip(clip)
     }
 
     /// Intersects the clip with a rectangle.
@@ -516,24 +629,121 @@ open class CGContext {
     /// only the band between the lines through `start` and `end` square to it is painted.
     public func drawLinearGradient(_ gradient: CGGradient, start: CGPoint, end: CGPoint,
                                    options: CGGradientDrawingOptions) {
-        guard Self.isInvertible(state.ctm), [start.x, start.y, end.x, end.y].allSatisfy(\.isFinite) else { return }
-        let back = state.ctm.concatenating(deviceToPixels).inverted()
-        let s = PathRasterizer.Point(Double(start.x), Double(start.y))
-        let d = PathRasterizer.Point(Double(end.x), Double(end.y)) - s
+        guard [start.x, start.y, end.x, end.y].allSatisfy(\.isFinite) else { return }
+        let s = SIMD2(Double(start.x), Double(start.y)), d = SIMD2(Double(end.x), Double(end.y)) - s
         let len2 = d.dot(d)
+        drawGradient(gradient) { u in
+            let t = len2 > 0 ? (u - s).dot(d) / len2 : 0
+            if t < 0 && !options.contains(.drawsBeforeStartLocation) || t > 1 && !options.contains(.drawsAfterEndLocation) {
+                return nil
+            }
+            return t
+        }
+    }
+
+    /// Paints `gradient` between two circles (user space) over the whole clip, as Core
+    /// Graphics does: the circles between them, centre and radius interpolated, sweep a cone,
+    /// and each pixel centre takes the colour of the last circle (largest location) through it.
+    /// Without `options` only the cone between the two circles is painted (the inside of a
+    /// start circle with a radius is not); `.drawsBeforeStartLocation` carries the cone on
+    /// before the start circle (down to radius 0) in the first colour and
+    /// `.drawsAfterEndLocation` beyond the end circle in the last. The same cone as
+    /// `CAGradientLayer`'s radial type (one piece of code). Negative radii are ignored.
+    public func drawRadialGradient(_ gradient: CGGradient, startCenter: CGPoint, startRadius: CGFloat,
+                                   endCenter: CGPoint, endRadius: CGFloat, options: CGGradientDrawingOptions) {
+        guard [startCenter.x, startCenter.y, startRadius, endCenter.x, endCenter.y, endRadius].allSatisfy(\.isFinite),
+              startRadius >= 0, endRadius >= 0 else { return }
+        let c0 = SIMD2(Double(startCenter.x), Double(startCenter.y)), c1 = SIMD2(Double(endCenter.x), Double(endCenter.y))
+        drawGradient(gradient) { u in
+            GradientContent.radialParameter(u, from: (c0, Double(startRadius)), to: (c1, Double(endRadius)),
+                                            before: options.contains(.drawsBeforeStartLocation),
+                                            after: options.contains(.drawsAfterEndLocation))
+        }
+    }
+
+    /// Paints `gradient` over the whole clip where `parameter` (of a pixel centre in user
+    /// space) gives a location, in the colour at that location.
+    private func drawGradient(_ gradient: CGGradient, parameter: (SIMD2<Double>) -> Double?) {
+        guard Self.isInvertible(state.ctm) else { return }
+        let back = state.ctm.concatenating(deviceToPixels).inverted()
         let stops = GradientContent.stops(gradient.colors, gradient.locations)
         var cover = [UInt8](repeating: 0, count: width * height)
         var colors = [PremultipliedColor](repeating: .clear, count: width * height)
         for i in cover.indices {
             let u = CGPoint(x: Double(i % width) + 0.5, y: Double(i / width) + 0.5).applying(back)
-            let param = len2 > 0 ? (PathRasterizer.Point(Double(u.x), Double(u.y)) - s).dot(d) / len2 : 0
-            if param < 0 && !options.contains(.drawsBeforeStartLocation) { continue }
-            if param > 1 && !options.contains(.drawsAfterEndLocation) { continue }
-            let c = GradientContent.color(stops, at: param)
+            guard let t = parameter(SIMD2(Double(u.x), Double(u.y))) else { continue }
+            let c = GradientContent.color(stops, at: t)
             cover[i] = 255
             colors[i] = PremultipliedColor(r: Float(c[0]), g: Float(c[1]), b: Float(c[2]), a: Float(c[3]))
         }
         composite((cover, 0, 0, width, height)) { colors[$0] }
+    }
+
+    // MARK: Text
+
+    /// Where the next text is drawn, in user space, through `textMatrix` (`textPosition`); the
+    /// pen moves along as text is drawn. Not part of the graphics state, as in Core Graphics.
+    public var textPosition = CGPoint.zero
+
+    /// The transform from text space (glyph outlines in units of the font size, y up) to user
+    /// space, before `textPosition` (`textMatrix`): the identity draws text upright in a y-up
+    /// context; code written for a flipped (y-down) context sets it to
+    /// `CGAffineTransform(scaleX: 1, y: -1)`, as it does on Apple platforms. Not part of the
+    /// graphics state, as in Core Graphics.
+    public var textMatrix = CGAffineTransform.identity
+
+    /// Draws `text` on one line with its pen origin (the baseline's start) at `point` in text
+    /// space, then moves `textPosition` to the end of its advance; returns that advance width
+    /// in user units at the identity text matrix.
+    ///
+    /// A LayerKit extension, not Apple API: Core Graphics draws text through Core Text
+    /// (`CTLineDraw`), whose attributed strings and font descriptors LayerKit does not have.
+    /// The text is shaped as `CATextLayer` shapes it (HarfBuzz: ligatures, kerning, joining
+    /// and conjuncts; FriBidi order for right-to-left runs; fallback fonts for characters
+    /// `font` lacks) in `font` (a family name or font file, `nil` for the default family), at
+    /// `size` user units, rendered by FreeType at the size it lands at in pixels and drawn as an
+    /// image through `textMatrix` and the CTM: the fill colour (or `color`), the clip, alpha,
+    /// blend mode and shadow apply; a line that would be over 2,048 pixels long (or an em over
+    /// 1,024) is rendered smaller and scaled up, so memory stays bounded. Empty text, a size
+    /// that is not positive and finite, or a font that cannot be found draw nothing and return 0.
+    @discardableResult
+    public func draw(text: String, at point: CGPoint, font: String? = nil, size: CGFloat, color: CGColor? = nil) -> CGFloat {
+        guard point.x.isFinite, point.y.isFinite else { return 0 }
+        textPosition = point
+        let toUser = textMatrix.concatenating(CGAffineTransform(translationX: point.x, y: point.y))
+        let toDevice = toUser.concatenating(state.ctm)
+        guard !text.isEmpty, size > 0, size.isFinite, Self.isInvertible(toDevice) else { return 0 }
+        // Pixels per text unit: the mean stretch of the text space onto the device.
+        var scale = abs(Double(toDevice.a * toDevice.d - toDevice.b * toDevice.c)).squareRoot()
+        let paint = color.map { PremultipliedColor($0) } ?? state.fill
+        let drawn = FontLibrary.withFonts { fonts -> (image: CGImage, rect: CGRect, advance: Double)? in
+            var line: ShapedLine?
+            // Shaped once, and again smaller when the line's image would be too large to draw.
+            for _ in 0..<2 {
+                line = ShapedLine(text, font: font, pixelSize: Double(size) * scale, fonts: fonts)
+                guard let l = line else { return nil }
+                let longest = max(l.width, Double(size) * scale * 2)
+                if longest <= Double(TypedContent.maxImageSide) / 2 { break }
+                scale *= Double(TypedContent.maxImageSide) / 2 / longest
+            }
+            guard let line, let primary = fonts.face(for: font) else { return nil }
+            primary.setPixelSize(Double(size) * scale)
+            // Room around the advance box for glyphs that overhang it (italics, marks, swashes).
+            let pad = (Double(size) * scale / 2).rounded(.up) + 1
+            let ascent = (primary.ascender + pad).rounded(.up), descent = (primary.descender + pad).rounded(.up)
+            let w = Int((line.width + 2 * pad).rounded(.up)), h = Int(ascent + descent)
+            var bitmap = Bitmap(width: w, height: h)
+            line.draw(x: pad, baseline: ascent, color: paint, into: &bitmap)
+            let rect = CGRect(x: -pad / scale, y: -descent / scale, width: Double(w) / scale, height: Double(h) / scale)
+            return (CGImage(bitmap: bitmap, source: "text"), rect, line.width / scale)
+        }
+        guard let drawn else { return 0 }
+        let kept = state.ctm
+        state.ctm = toDevice
+        draw(drawn.image, in: drawn.rect)
+        state.ctm = kept
+        textPosition = CGPoint(x: 0, y: 0).applying(CGAffineTransform(translationX: drawn.advance, y: 0).concatenating(toUser))
+        return CGFloat(drawn.advance)
     }
 
     // MARK: Images
@@ -541,25 +751,33 @@ open class CGContext {
     /// Draws `image` upright into `rect` of user space (its top row at the rect's top, that is
     /// its maximum y), through the CTM, resampled as `interpolationQuality` says: nearest for
     /// `.none`, else bilinear with edges clamped. The rectangle's edges are antialiased and the
-    /// clip, alpha and blend mode apply.
+    /// clip, alpha, blend mode and shadow apply.
     public func draw(_ image: CGImage, in rect: CGRect) {
+        guard let (c, sample) = placement(of: image, in: rect) else { return }
+        composite(c, color: sample)
+    }
+
+    /// Where `image` drawn upright into `rect` (user space) lands: the rectangle's coverage in
+    /// pixels, and the image's colour at a pixel (by index), resampled as `interpolationQuality`
+    /// says; `nil` when nothing lands in the context.
+    private func placement(of image: CGImage, in rect: CGRect) -> (Coverage, (Int) -> PremultipliedColor)? {
         let r = rect.standardized
-        guard image.width > 0, image.height > 0, r.width > 0, r.height > 0 else { return }
+        guard image.width > 0, image.height > 0, r.width > 0, r.height > 0 else { return nil }
         // Image pixel space (x right, y down, in pixels) to user space, then to bitmap pixels.
         let toUser = CGAffineTransform(a: r.width / CGFloat(image.width), b: 0, c: 0, d: -r.height / CGFloat(image.height),
                                        tx: r.minX, ty: r.maxY)
         let toPixels = toUser.concatenating(state.ctm).concatenating(deviceToPixels)
-        guard Self.isInvertible(toPixels) else { return }
+        guard Self.isInvertible(toPixels) else { return nil }
         let back = toPixels.inverted()
-        var cover: (cover: [UInt8], x0: Int, y0: Int, w: Int, h: Int)?
+        var cover: Coverage?
         withPath { addRect(r); cover = coverage(fillPolygons(), rule: .winding) }
-        guard let c = cover else { return }
-        let src = image.bitmap
+        guard let c = cover else { return nil }
+        let src = image.bitmap, width = width
         let nearest = state.interpolationQuality == .none
-        composite(c) { i in
-            let p = CGPoint(x: Double(i % self.width) + 0.5, y: Double(i / self.width) + 0.5).applying(back)
+        return (c, { i in
+            let p = CGPoint(x: Double(i % width) + 0.5, y: Double(i / width) + 0.5).applying(back)
             return nearest ? Self.nearest(src, Double(p.x), Double(p.y)) : Self.bilinear(src, Double(p.x), Double(p.y))
-        }
+        })
     }
 
     private static func texel(_ b: Bitmap, _ x: Int, _ y: Int) -> PremultipliedColor {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A colour ramp for `CGContext.drawLinearGradient` (`CGGradient`): colours at locations
-/// 0…1, interpolated premultiplied in sRGB, as `CAGradientLayer` interpolates (the same code).
+/// A colour ramp for `CGContext.drawLinearGradient` and `drawRadialGradient` (`CGGradient`):
+/// colours at locations 0…1, interpolated premultiplied in sRGB, as `CAGradientLayer`
+/// interpolates (the same code).
 public final class CGGradient: Sendable {
     /// The colours, in order.
     public let colors: [CGColor]

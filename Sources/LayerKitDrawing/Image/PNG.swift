@@ -178,18 +178,37 @@ private let colorManagementChunkTypes: Set<[UInt8]> = [
 /// layout stops the walk and leaves the rest in place for libpng to diagnose.
 private func removingColorManagementChunks(from data: [UInt8]) -> [UInt8] {
     var result = Array(data.prefix(pngSignature.count))
+    let chunks = pngChunks(data)
+    for chunk in chunks where !colorManagementChunkTypes.contains(Array(data[chunk.type])) {
+        result.append(contentsOf: data[chunk.whole])
+    }
+    result.append(contentsOf: data[(chunks.last?.whole.upperBound ?? pngSignature.count)...])
+    return result
+}
+
+/// Where one chunk of a PNG stream lies: all of it (length, type, data, CRC), its type and its data.
+package struct PNGChunk {
+    /// The whole chunk, length to CRC.
+    package let whole: Range<Int>
+    /// Its four type bytes.
+    package var type: Range<Int> { whole.lowerBound + 4..<whole.lowerBound + 8 }
+    /// Its data.
+    package var data: Range<Int> { whole.lowerBound + 8..<whole.upperBound - 4 }
+}
+
+/// The chunks of a PNG stream after its signature, in order, up to the first one whose length
+/// runs past the end (a malformed layout stops the walk).
+package func pngChunks(_ data: [UInt8]) -> [PNGChunk] {
+    var chunks: [PNGChunk] = []
     var offset = pngSignature.count
     while offset + 12 <= data.count {
         let length = data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
         let end = offset + 12 + length
         guard end <= data.count else { break }
-        if !colorManagementChunkTypes.contains(Array(data[offset + 4..<offset + 8])) {
-            result.append(contentsOf: data[offset..<end])
-        }
+        chunks.append(PNGChunk(whole: offset..<end))
         offset = end
     }
-    result.append(contentsOf: data[offset...])
-    return result
+    return chunks
 }
 
 /// Straight RGBA to premultiplied, each colour channel `(c * a + 127) / 255`.

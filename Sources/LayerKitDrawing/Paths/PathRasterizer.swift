@@ -52,8 +52,8 @@ package enum PathRasterizer {
             var len = 0.0, turn = 0.0
             for i in 1..<pts.count { len += (pts[i] - pts[i - 1]).length }
             for i in 1..<(pts.count - 1) { turn += angle(pts[i] - pts[i - 1], pts[i + 1] - pts[i]) }
-            var steps = max(1, min(1000, Int((len / 2).squareRoot().rounded(.up) * 2)))
-            if maxTurn < .infinity { steps = max(steps, min(1000, Int((turn / maxTurn).rounded(.up)))) }
+            var steps = max(1, segmentCount((len / 2).squareRoot().rounded(.up) * 2))
+            if maxTurn < .infinity { steps = max(steps, segmentCount((turn / maxTurn).rounded(.up))) }
             for s in 1...steps {
                 let t = Double(s) / Double(steps), u = 1 - t
                 if pts.count == 3 {
@@ -80,6 +80,12 @@ package enum PathRasterizer {
         return result
     }
 
+    /// `estimate` segments, at most 1000; a non-finite estimate (a curve through infinite or
+    /// enormous coordinates) gets the most, where converting it to `Int` would trap.
+    static func segmentCount(_ estimate: Double) -> Int {
+        estimate.isNaN ? 1000 : Int(min(max(estimate, 0), 1000))
+    }
+
     /// The angle between two directions in radians, 0…π (0 for a zero vector).
     static func angle(_ a: Point, _ b: Point) -> Double {
         guard a.length > 0, b.length > 0 else { return 0 }
@@ -102,7 +108,8 @@ package enum PathRasterizer {
         }
         edges.sort { $0.top < $1.top }
         let n = samples
-        var cover = [Int](repeating: 0, count: w * h)
+        // Samples inside, per pixel: a sample row's spans do not overlap, so at most n × n.
+        var cover = [UInt8](repeating: 0, count: w * h)
         var active: [Int] = []
         var next = 0
         var crossings: [(x: Double, dir: Int)] = []
@@ -125,13 +132,23 @@ package enum PathRasterizer {
                 guard inside else { continue }
                 // Horizontal samples at (k + 0.5) / n inside [xa, xb).
                 let xa = crossings[i].x * Double(n) - 0.5, xb = crossings[i + 1].x * Double(n) - 0.5
-                var s = max(Int(max(xa, -1).rounded(.up)), 0)
+                let s = max(Int(max(xa, -1).rounded(.up)), 0)
                 let e = min(Int(min(xb, Double(w * n)).rounded(.up)) - 1, w * n - 1)
-                while s <= e { cover[row + s / n] += 1; s += 1 }
+                guard s <= e else { continue }
+                // Samples s…e: the partial pixels at the ends, n in each pixel between.
+                let first = s / n, last = e / n
+                if first == last {
+                    cover[row + first] &+= UInt8(e - s + 1)
+                } else {
+                    cover[row + first] &+= UInt8(n - s % n)
+                    for p in (first + 1)..<last { cover[row + p] &+= UInt8(n) }
+                    cover[row + last] &+= UInt8(e % n + 1)
+                }
             }
         }
         let full = n * n
-        return cover.map { UInt8(($0 * 255 + full / 2) / full) }
+        let level = (0...full).map { UInt8(($0 * 255 + full / 2) / full) }
+        return cover.map { level[Int($0)] }
     }
 }
 

@@ -40,17 +40,40 @@ struct PathStroker {
 
     /// The stroke outline of flattened subpaths, as polygons turned the same way round.
     func outline(_ polylines: [PathRasterizer.Polyline]) -> [[Point]] {
-        guard halfWidth > 0, start < end else { return [] }
+        guard halfWidth > 0 else { return [] }
+        var polygons: [[Point]] = []
+        for piece in pieces(polylines) {
+            switch piece {
+            case .closed(let ring): outlineClosed(ring, into: &polygons)
+            case .open(let points, let tangent): outlineOpen(points, tangent: tangent, into: &polygons)
+            }
+        }
+        return polygons.compactMap(Self.clockwise)
+    }
+
+    /// A part of the path that is drawn.
+    enum Piece {
+        /// A whole closed subpath: its corners, the last joined back to the first.
+        case closed([Point])
+        /// A dash or an open (or trimmed) subpath: its points (one for a dot) and the
+        /// direction of travel at its start.
+        case open([Point], tangent: Point)
+    }
+
+    /// The parts of flattened subpaths that are drawn: the dashes intersected with the trimmed
+    /// range, in order.
+    func pieces(_ polylines: [PathRasterizer.Polyline]) -> [Piece] {
+        guard start < end else { return [] }
         let subpaths = polylines.compactMap(Subpath.init)
         let total = subpaths.reduce(0) { $0 + $1.length }
         let from = start * total, to = end * total
-        var polygons: [[Point]] = []
+        var pieces: [Piece] = []
         var offset = 0.0
         for sp in subpaths {
             defer { offset += sp.length }
             let a = from - offset, b = to - offset
             if sp.closed && dashPattern == nil && a <= 0 && b >= sp.length {
-                outlineClosed(sp.ring, into: &polygons)
+                pieces.append(.closed(sp.ring))
                 continue
             }
             for (d0, d1) in dashIntervals(length: sp.length) {
@@ -59,15 +82,15 @@ struct PathStroker {
                 // trimmed range; a dash that trimming shrinks to nothing draws nothing.
                 guard lo < hi || (d0 == d1 && lo == hi) else { continue }
                 let (points, tangent) = sp.extract(lo, hi)
-                outlineOpen(points, tangent: tangent, into: &polygons)
+                pieces.append(.open(points, tangent: tangent))
             }
         }
-        return polygons.compactMap(Self.clockwise)
+        return pieces
     }
 
     /// The dash pattern made even (an odd one repeats, as Core Graphics does), or `nil` when the
     /// stroke is solid.
-    private var dashPattern: [Double]? {
+    var dashPattern: [Double]? {
         guard let d = dashes, !d.isEmpty, d.allSatisfy({ $0 >= 0 && $0.isFinite }), d.contains(where: { $0 > 0 }) else { return nil }
         return d.count % 2 == 0 ? d : d + d
     }
@@ -170,7 +193,10 @@ struct PathStroker {
     /// turning by `sweep` radians (positive: clockwise on the y-down screen), ends included.
     private func arc(center: Point, from u: Point, sweep: Double) -> [Point] {
         let step = halfWidth > Self.tolerance / 2 ? 2 * acos(1 - Self.tolerance / halfWidth) : .pi
-        let n = max(Int((abs(sweep) / step).rounded(.up)), 2)
+        // A pen so wide that the step underflows to 0 (or a sweep through non-finite points)
+        // still gets a bounded number of points: 4096 only binds beyond a 340,000-pixel pen.
+        let estimate = (abs(sweep) / step).rounded(.up)
+        let n = estimate.isNaN ? 2 : max(Int(min(estimate, 4096)), 2)
         let a0 = atan2(u.y, u.x)
         return (0...n).map { k in
             let a = a0 + sweep * Double(k) / Double(n)

@@ -129,6 +129,10 @@ final class FontFace {
     /// Distance from the top of a line to its baseline.
     var ascender: Double { Double(face.pointee.ascender) * unitsToPixels }
 
+    /// Distance from the baseline down to the bottom of a line (FreeType's descender, which is
+    /// negative, turned positive).
+    var descender: Double { -Double(face.pointee.descender) * unitsToPixels }
+
     /// Baseline to baseline distance (ascender + descender + line gap).
     var lineHeight: Double { Double(face.pointee.height) * unitsToPixels }
 

@@ -33,7 +33,11 @@ enum GradientContent {
             let r = SIMD2(abs(d.x), abs(d.y))
             // A zero radius flattens the ellipse to a line: everything off it is outside.
             func unit(_ v: Double, _ r: Double) -> Double { r > 0 ? v / r : (v == 0 ? 0 : .infinity) }
-            parameter = { p in SIMD2(unit(p.x - s.x, r.x), unit(p.y - s.y, r.y)).length }
+            // The ellipse is the unit circle once scaled: a cone from radius 0 to 1 about one centre.
+            parameter = { p in
+                radialParameter(SIMD2(unit(p.x - s.x, r.x), unit(p.y - s.y, r.y)), from: (.zero, 0), to: (.zero, 1),
+                                before: true, after: true) ?? 1
+            }
         case .conic:
             let a0 = atan2(d.y, d.x)
             parameter = { p in
@@ -52,6 +56,32 @@ enum GradientContent {
             }
         }
         return (CGImage(bitmap: bmp, source: "gradient"), bounds)
+    }
+
+    /// The gradient parameter at `p` of a gradient between two circles, as Core Graphics'
+    /// `drawRadialGradient` and `kCAGradientLayerRadial` define it: the circles in between
+    /// (centre and radius interpolated, t = 0 the start circle, 1 the end one, extrapolated
+    /// beyond) sweep a cone, and `p` takes the largest t whose circle passes through it with a
+    /// radius of at least 0, among t in 0…1 plus t < 0 when `before` and t > 1 when `after`;
+    /// `nil` where no such circle passes.
+    static func radialParameter(_ p: SIMD2<Double>, from start: (center: SIMD2<Double>, radius: Double),
+                                to end: (center: SIMD2<Double>, radius: Double), before: Bool, after: Bool) -> Double? {
+        // |p − c0 − t·dc| = r0 + t·dr, squared: a·t² − 2b·t + c = 0.
+        let q = p - start.center, dc = end.center - start.center, dr = end.radius - start.radius
+        let a = dc.dot(dc) - dr * dr, b = q.dot(dc) + start.radius * dr, c = q.dot(q) - start.radius * start.radius
+        func allowed(_ t: Double) -> Bool {
+            t.isFinite && start.radius + t * dr >= 0 && (t >= 0 || before) && (t <= 1 || after)
+        }
+        if abs(a) < 1e-12 {
+            // One circle grows as fast as its centre moves (or neither changes): one root.
+            guard b != 0 else { return nil }
+            let t = c / (2 * b)
+            return allowed(t) ? t : nil
+        }
+        let disc = b * b - a * c
+        guard disc >= 0 else { return nil }
+        let roots = [(b + disc.squareRoot()) / a, (b - disc.squareRoot()) / a]
+        return roots.filter(allowed).max()
     }
 
     /// Premultiplied colours with their locations: the given ones when there is one per colour,

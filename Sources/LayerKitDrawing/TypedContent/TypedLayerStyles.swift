@@ -34,8 +34,9 @@ public enum CAShapeLayerLineJoin: String, Sendable, CaseIterable {
 
 /// Everything a `CAShapeLayer` adds to a layer, with Core Animation's defaults.
 public struct ShapeStyle: Equatable, Sendable {
-    /// The path drawn, in the layer's bounds space.
-    public var path: CGPath? = nil
+    /// The path drawn, in the layer's bounds space. Stored as an immutable copy, as Core
+    /// Animation copies it: changing a `CGMutablePath` after assigning it changes nothing here.
+    public var path: CGPath? = nil { didSet { path = path?.copy() } }
     /// Fill colour; `nil` fills nothing.
     public var fillColor: CGColor? = .black
     /// Which regions count as inside.

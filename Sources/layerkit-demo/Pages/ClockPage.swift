@@ -6,13 +6,18 @@ import LayerKit
 ///
 /// Built as the book builds it and as `Examples/seeds/3.x-clock.json` describes it, so at
 /// `--time 36522` (10:08:42) the page draws exactly what that scene does.
-final class ClockPage: Page {
-    private let hourHand: CALayer
-    private let minuteHand: CALayer
-    private let secondHand: CALayer
+class ClockPage: Page {
+    let hourHand: CALayer
+    let minuteHand: CALayer
+    let secondHand: CALayer
 
     /// Builds the face and hands from `clockface.png` and `*hand.png`.
-    init(examples: Examples) throws {
+    convenience init(examples: Examples) throws {
+        try self.init(examples: examples, id: "clock", title: "3.1 clock: anchorPoint (0.5, 0.9)")
+    }
+
+    /// The clock under another page's name (a subclass that moves the hands its own way).
+    init(examples: Examples, id: String, title: String) throws {
         let (canvas, root) = Page.whiteCanvas(400, 400)
         let face = CALayer()
         face.name = "clockface"
@@ -33,7 +38,7 @@ final class ClockPage: Page {
         hourHand = try hand("hourhand", 16, 70)
         minuteHand = try hand("minutehand", 12, 96)
         secondHand = try hand("secondhand", 6, 104)
-        super.init(id: "clock", title: "3.1 clock: anchorPoint (0.5, 0.9)", canvas: canvas, root: root)
+        super.init(id: id, title: title, canvas: canvas, root: root)
     }
 
     /// Listing 3.2's `tick`: whole hours, minutes and seconds, each hand at its fraction of a turn.
@@ -41,9 +46,14 @@ final class ClockPage: Page {
         let t = clock.timeOfDay
         let seconds = Int(t.rounded(.down))
         let (hour, minute, second) = (seconds / 3600 % 24, seconds / 60 % 60, seconds % 60)
-        hourHand.setAffineTransform(CGAffineTransform(rotationAngle: CGFloat(hour) / 12 * .pi * 2))
-        minuteHand.setAffineTransform(CGAffineTransform(rotationAngle: CGFloat(minute) / 60 * .pi * 2))
-        secondHand.setAffineTransform(CGAffineTransform(rotationAngle: CGFloat(second) / 60 * .pi * 2))
+        turn(hourHand, to: CGFloat(hour) / 12 * .pi * 2, clock: clock)
+        turn(minuteHand, to: CGFloat(minute) / 60 * .pi * 2, clock: clock)
+        turn(secondHand, to: CGFloat(second) / 60 * .pi * 2, clock: clock)
         return clock.isFrozen ? .onInput : .at(clock.now + (Double(seconds + 1) - t))
+    }
+
+    /// Points `hand` at `angle` (radians, clockwise from 12): at once, as listing 3.2 does.
+    func turn(_ hand: CALayer, to angle: CGFloat, clock: DemoClock) {
+        hand.setAffineTransform(CGAffineTransform(rotationAngle: angle))
     }
 }
