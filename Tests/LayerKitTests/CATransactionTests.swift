@@ -272,6 +272,11 @@ final class CATransactionTests: XCTestCase {
             ("endPoint", gradient, { gradient.endPoint = CGPoint(x: 0, y: 0) }),
             ("fontSize", text, { text.fontSize = 20 }),
             ("foregroundColor", text, { text.foregroundColor = red }),
+            ("path", shape, { shape.path = CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: nil) }),
+            ("shadowPath", layer, { self.layer.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: nil) }),
+            ("contents", layer, { self.layer.contents = CGImage(bitmap: Bitmap(width: 1, height: 1)) }),
+            ("colors", gradient, { gradient.colors = [red, red] }),
+            ("locations", gradient, { gradient.locations = [0, 1] }),
         ]
         XCTAssertEqual(Set(changes.map(\.0)), Set(AnimatableKeyPath.names.filter { !$0.contains(".") }),
                        "every top-level animatable key path has a setter here")

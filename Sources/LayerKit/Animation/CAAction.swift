@@ -90,6 +90,8 @@ extension AnimatedValueKind {
         switch value {
         case let .transform(m): return m
         case let .bool(b): return b
+        case let .path(p): return p as Any
+        case let .image(i): return i as Any
         case let .vector(x):
             switch self {
             case .number: return CGFloat(x[0])
@@ -97,7 +99,9 @@ extension AnimatedValueKind {
             case .size: return CGSize(width: x[0], height: x[1])
             case .rect: return CGRect(x: x[0], y: x[1], width: x[2], height: x[3])
             case .color: return CGColor.color(value) ?? .clear
-            case .transform, .bool: return x
+            case .colors: return stride(from: 0, to: x.count - 3, by: 4).map { CGColor.color(.vector(Array(x[$0..<$0 + 4]))) ?? .clear }
+            case .numbers: return x.map { CGFloat($0) }
+            case .transform, .bool, .path, .image: return x
             }
         }
     }

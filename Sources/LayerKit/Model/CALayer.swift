@@ -407,7 +407,7 @@ open class CALayer: CAMediaTiming {
     /// The image drawn in the bounds.
     public var contents: CGImage? {
         get { properties.contents }
-        set { properties.contents = newValue }
+        set { changeAnimatable("contents") { assignIfChanged(&properties.contents, newValue) } }
     }
 
     /// How the contents are fitted into the bounds.
@@ -480,7 +480,7 @@ open class CALayer: CAMediaTiming {
     /// The shape of the shadow, instead of the composited alpha.
     public var shadowPath: CGPath? {
         get { properties.shadowPath }
-        set { setIfFinite(&properties.shadowPath, newValue) }
+        set { changeAnimatable("shadowPath") { setIfFinite(&properties.shadowPath, newValue) } }
     }
 
     /// Whether the subtree is rendered to a bitmap and reused.

@@ -22,7 +22,7 @@ open class CAShapeLayer: CALayer {
     /// `.shape` with this layer's style.
     public override var snapshotKind: LayerSnapshot.Kind { .shape(style) }
     /// The path drawn, in the layer's bounds space.
-    public var path: CGPath? { get { style.path } set { setIfFinite(&style.path, newValue) } }
+    public var path: CGPath? { get { style.path } set { changeAnimatable("path") { setIfFinite(&style.path, newValue) } } }
     /// Fill colour; `nil` fills nothing.
     public var fillColor: CGColor? { get { style.fillColor } set { changeAnimatable("fillColor") { assignIfChanged(&style.fillColor, newValue) } } }
     /// Which regions count as inside.
@@ -56,9 +56,9 @@ open class CAGradientLayer: CALayer {
     /// `.gradient` with this layer's style.
     public override var snapshotKind: LayerSnapshot.Kind { .gradient(style) }
     /// The colours, in order.
-    public var colors: [CGColor]? { get { style.colors } set { style.colors = newValue } }
+    public var colors: [CGColor]? { get { style.colors } set { changeAnimatable("colors") { assignIfChanged(&style.colors, newValue) } } }
     /// Where each colour sits, 0…1; `nil` spaces them evenly.
-    public var locations: [CGFloat]? { get { style.locations } set { setIfFinite(&style.locations, newValue) } }
+    public var locations: [CGFloat]? { get { style.locations } set { changeAnimatable("locations") { setIfFinite(&style.locations, newValue) } } }
     /// Start of the gradient in unit coordinates of the bounds.
     public var startPoint: CGPoint { get { style.startPoint } set { changeAnimatable("startPoint") { setIfFinite(&style.startPoint, newValue) } } }
     /// End of the gradient in unit coordinates of the bounds.
