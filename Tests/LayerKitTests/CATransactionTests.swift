@@ -270,13 +270,13 @@ final class CATransactionTests: XCTestCase {
             ("strokeEnd", shape, { shape.strokeEnd = 0.5 }),
             ("startPoint", gradient, { gradient.startPoint = CGPoint(x: 1, y: 0) }),
             ("endPoint", gradient, { gradient.endPoint = CGPoint(x: 0, y: 0) }),
-            ("colors", gradient, { gradient.colors = [red, red] }),
-            ("locations", gradient, { gradient.locations = [0, 1] }),
-            ("path", shape, { shape.path = CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4)) }),
-            ("shadowPath", layer, { self.layer.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4)) }),
-            ("contents", layer, { self.layer.contents = CGImage(bitmap: Bitmap(width: 1, height: 1), source: "pixel") }),
             ("fontSize", text, { text.fontSize = 20 }),
             ("foregroundColor", text, { text.foregroundColor = red }),
+            ("path", shape, { shape.path = CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: nil) }),
+            ("shadowPath", layer, { self.layer.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: nil) }),
+            ("contents", layer, { self.layer.contents = CGImage(bitmap: Bitmap(width: 1, height: 1)) }),
+            ("colors", gradient, { gradient.colors = [red, red] }),
+            ("locations", gradient, { gradient.locations = [0, 1] }),
         ]
         XCTAssertEqual(Set(changes.map(\.0)), Set(AnimatableKeyPath.names.filter { !$0.contains(".") }),
                        "every top-level animatable key path has a setter here")
@@ -398,6 +398,27 @@ final class CATransactionTests: XCTestCase {
         frame(at: 0.4)
         _ = root.snapshot(atTime: 0.4)
         XCTAssertEqual(counter.evaluations.load(ordering: .relaxed), seen)
+    }
+
+    func testALayerFreedBeforeAFrameDoesNotHideItsSuccessor() {
+        // The clock holds layers weakly; a new layer may take a freed one's address.
+        for _ in 0..<20 {
+            do {
+                let gone = CALayer()
+                gone.add(CABasicAnimation(keyPath: "opacity"), forKey: "a")
+            }
+            let next = CALayer()
+            next.add(CABasicAnimation(keyPath: "opacity"), forKey: "b")
+            now += 1
+            link.step()
+            XCTAssertNil(next.animationKeys(), "the successor's finished animation was removed")
+        }
+    }
+
+    func testFreedLayersDoNotPileUpWithoutFrames() {
+        for _ in 0..<10_000 { CALayer().add(CABasicAnimation(keyPath: "opacity"), forKey: nil) }
+        // Compacted whenever the list doubles past its live length: at most 64 entries here.
+        XCTAssertLessThanOrEqual(AnimationClock.shared.layers.count, 64)
     }
 
     func testLinkTimes() {

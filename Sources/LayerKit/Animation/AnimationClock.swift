@@ -20,8 +20,9 @@ package final class AnimationClock {
     private var frameTime: CFTimeInterval?
 
     /// The layers with tracked animations not yet stopped, in the order they got their first.
-    private var layers: [WeakLayer] = []
-    private var trackedLayers: Set<ObjectIdentifier> = []
+    private(set) var layers: [WeakLayer] = []
+    /// The list's length at which freed layers are dropped even without a frame.
+    private var compactionLength = 64
 
     /// Callbacks waiting for the next frame or `flush()`: removals' `animationDidStop` and
     /// completion groups that have ended.
@@ -40,7 +41,13 @@ package final class AnimationClock {
     /// Starts tracking `animation`, just added to `layer`.
     func track(_ animation: CAAnimation, on layer: CALayer) {
         animation.isTracked = true
-        if trackedLayers.insert(ObjectIdentifier(layer)).inserted { layers.append(WeakLayer(layer: layer)) }
+        guard !layer.isOnAnimationClock else { return }
+        layer.isOnAnimationClock = true
+        layers.append(WeakLayer(layer: layer))
+        if layers.count >= compactionLength {
+            layers.removeAll { $0.layer == nil }
+            compactionLength = max(64, 2 * layers.count)
+        }
     }
 
     /// `animation` was removed from its layer before it ended (`finished` false).
@@ -65,7 +72,7 @@ package final class AnimationClock {
         var kept: [WeakLayer] = []
         for entry in layers {
             guard let layer = entry.layer else { continue }
-            if advance(layer, to: t, events: &events) { kept.append(entry) } else { trackedLayers.remove(ObjectIdentifier(layer)) }
+            if advance(layer, to: t, events: &events) { kept.append(entry) } else { layer.isOnAnimationClock = false }
         }
         layers = kept
         run(events)

@@ -99,8 +99,7 @@ extension AnimatedValueKind {
             case .size: return CGSize(width: x[0], height: x[1])
             case .rect: return CGRect(x: x[0], y: x[1], width: x[2], height: x[3])
             case .color: return CGColor.color(value) ?? .clear
-            case .colors:
-                return stride(from: 0, to: x.count - 3, by: 4).map { CGColor.color(.vector(Array(x[$0..<($0 + 4)])))! }
+            case .colors: return stride(from: 0, to: x.count - 3, by: 4).map { CGColor.color(.vector(Array(x[$0..<$0 + 4]))) ?? .clear }
             case .numbers: return x.map { CGFloat($0) }
             case .transform, .bool, .path, .image: return x
             }

@@ -158,6 +158,10 @@ open class CALayer: CAMediaTiming {
     /// never committed (whose `presentation()` would be `nil`).
     var hasBeenCommitted = false
 
+    /// Whether the frame clock lists this layer (see `AnimationClock`). A flag on the layer, not
+    /// a set of identifiers, since a freed layer's address may be reused by a new layer.
+    var isOnAnimationClock = false
+
     /// A layer with Core Animation's defaults.
     public init() {}
 
@@ -403,13 +407,7 @@ open class CALayer: CAMediaTiming {
     /// The image drawn in the bounds.
     public var contents: CGImage? {
         get { properties.contents }
-        set {
-            changeAnimatable("contents") {
-                guard properties.contents !== newValue else { return false }
-                properties.contents = newValue
-                return true
-            }
-        }
+        set { changeAnimatable("contents") { assignIfChanged(&properties.contents, newValue) } }
     }
 
     /// How the contents are fitted into the bounds.
