@@ -110,13 +110,28 @@ package enum PathRasterizer {
                 let a = poly[i], b = poly[(i + 1) % poly.count]
                 guard a.y != b.y, a.x.isFinite, b.x.isFinite, !a.y.isNaN, !b.y.isNaN else { continue }
                 let (p, q, dir) = a.y < b.y ? (a, b, 1) : (b, a, -1)
-                edges.append(Edge(top: p.y, bottom: q.y, x: p.x, slope: (q.x - p.x) / (q.y - p.y), dir: dir, at: p.x))
+                edges.append(Edge(top: p.y, bottom: q.y, x: p.x, slope: (q.x - p.x) / (q.y - p.y), dir: dir, at: p.x, start: 0))
             }
         }
-        edges.sort { $0.top < $1.top }
         var result = Coverage()
         guard w > 0, h > 0, !edges.isEmpty else { return result }
         let n = samples, share = 1 / Double(n), width = Double(w)
+        // The edges in order of the sub-row they start on (the first whose y, (k + 0.5) / n, is
+        // at or below the top), by counting: within one sub-row the order does not matter, the
+        // active edges being kept in order of their crossings. Those starting below the last
+        // sub-row are left out.
+        let subRows = h * n
+        var counts = [Int](repeating: 0, count: subRows + 1)
+        for i in edges.indices {
+            edges[i].start = Int(min(max((edges[i].top * Double(n) - 0.5).rounded(.up), 0), Double(subRows)))
+            counts[edges[i].start] += 1
+        }
+        var offset = 0
+        for k in counts.indices { (counts[k], offset) = (offset, offset + counts[k]) }
+        var byStart = edges
+        for e in edges where e.start < subRows { byStart[counts[e.start]] = e; counts[e.start] += 1 }
+        edges = Array(byStart[..<counts[subRows - 1]])
+        guard !edges.isEmpty else { return result }
         // A pixel's coverage is `cell[x]` plus the sum of `step[0...x]`: a span adds its partial
         // end pixels to `cell` and its whole pixels between as one step up and one down, so a
         // long span costs two writes. Both are zero outside the row being built.
@@ -130,14 +145,14 @@ package enum PathRasterizer {
         var touched: [(from: Int, to: Int)] = []
         var next = 0
         // Rows above the first edge are empty.
-        var row = max(Int(min(max(edges[0].top, 0), Double(h)).rounded(.down)), 0)
+        var row = edges[0].start / n
         while row < h {
             let firstRun = result.runs.count
             // Whether the active edges stayed the same after the row's first sub-row.
             var steady = true
             for sub in 0..<n {
                 let y = Double(row) + (Double(sub) + 0.5) * share
-                while next < edges.count && edges[next].top <= y {
+                while next < edges.count && edges[next].start <= row * n + sub {
                     active.append(edges[next]); activeUntil = min(activeUntil, edges[next].bottom); next += 1
                     if sub > 0 { steady = false }
                 }
@@ -200,9 +215,9 @@ package enum PathRasterizer {
             // Between events (an edge starting or ending), rows crossed only by vertical edges
             // (a rectangle's sides) are the same: the next ones share this row's values.
             if steady, !active.isEmpty, active.allSatisfy({ $0.slope == 0 }) {
-                let until = min(activeUntil, next < edges.count ? edges[next].top : .infinity)
+                let nextStart = next < edges.count ? edges[next].start : subRows
                 let runs = result.runs[firstRun...]
-                while row + 1 < h && Double(row + 1) + (Double(n) - 0.5) * share < until {
+                while row + 1 < h && (row + 2) * n - 1 < nextStart && Double(row + 1) + (Double(n) - 0.5) * share < activeUntil {
                     row += 1
                     for r in runs { result.runs.append(Coverage.Run(y: row, x: r.x, start: r.start, count: r.count)) }
                 }
@@ -210,7 +225,7 @@ package enum PathRasterizer {
             if active.isEmpty {
                 // Skip to the row of the next edge, or stop after the last.
                 guard next < edges.count else { break }
-                row = max(row + 1, Int(min(edges[next].top, Double(h)).rounded(.down)))
+                row = max(row + 1, edges[next].start / n)
             } else {
                 row += 1
             }
@@ -227,6 +242,8 @@ package enum PathRasterizer {
         var dir: Int
         /// x where the edge crosses the current sub-row.
         var at: Double
+        /// The first sub-row (counted from the top, `samples` a pixel row) that crosses it.
+        var start: Int
     }
 }
 
