@@ -168,12 +168,13 @@ final class CGContextEffectsTests: XCTestCase {
 
     func testShouldAntialiasOffPaintsPixelsHalfCovered() {
         let ctx = rgbaContext(4, 1)
-        // x 0.25…2.3 holds 12, 16 and 4 of the rasterizer's 16 samples (4 x 4) in columns 0…2.
-        ctx.fill(CGRect(x: 0.25, y: 0, width: 2.05, height: 1))
-        XCTAssertEqual((0..<4).map { pixels(ctx)[$0, 0].a }, [191, 255, 64, 0])
+        // x 0.25…2.2 covers 0.75, 1 and 0.2 of columns 0…2: 255 · 0.75 + 0.5 = 191.75, 255 and
+        // 255 · 0.2 + 0.5 = 51.5, rounded down.
+        ctx.fill(CGRect(x: 0.25, y: 0, width: 1.95, height: 1))
+        XCTAssertEqual((0..<4).map { pixels(ctx)[$0, 0].a }, [191, 255, 51, 0])
         let aliased = rgbaContext(4, 1)
         aliased.setShouldAntialias(false)
-        aliased.fill(CGRect(x: 0.25, y: 0, width: 2.05, height: 1))
+        aliased.fill(CGRect(x: 0.25, y: 0, width: 1.95, height: 1))
         XCTAssertEqual((0..<4).map { pixels(aliased)[$0, 0].a }, [255, 255, 0, 0])
     }
 

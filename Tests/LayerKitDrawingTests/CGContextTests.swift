@@ -77,12 +77,35 @@ final class CGContextTests: XCTestCase {
         ctx.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
         ctx.fill(CGRect(x: 1.5, y: 0, width: 2, height: 8))
         let b = pixels(ctx)
-        // Columns 1 and 3 are half covered: 8 of 16 samples, 255·8/16 rounded = 128.
+        // Columns 1 and 3 are half covered: half of each row through them, 255 · 0.5 + 0.5 = 128.
         XCTAssertEqual(rgba(b, 0, 4), [0, 0, 0, 0])
         XCTAssertEqual(rgba(b, 1, 4), [128, 0, 0, 128])
         XCTAssertEqual(rgba(b, 2, 4), [255, 0, 0, 255])
         XCTAssertEqual(rgba(b, 3, 4), [128, 0, 0, 128])
         XCTAssertEqual(rgba(b, 4, 4), [0, 0, 0, 0])
+    }
+
+    func testCoverageAlongARowIsExact() {
+        let ctx = context(4, 1)
+        ctx.fill(CGRect(x: 0.2, y: 0, width: 2.4, height: 1))
+        let b = pixels(ctx)
+        // x 0.2…2.6 covers 0.8 of column 0 and 0.6 of column 2 on every row through them:
+        // 0.8 · 255 = 204 and 0.6 · 255 = 153 (4 samples across a pixel would say 3/4 and 2/4).
+        XCTAssertEqual((0..<4).map { b[$0, 0].a }, [204, 255, 153, 0])
+    }
+
+    func testAnEdgeBetweenTwoSampleRowsIsNotCrossed() {
+        let ctx = context(4, 1)
+        // In rows top down: the right side notches in to (3, 0.6) between y 0.55 and 0.65; the
+        // edge from (4, 0.55) to (3, 0.6) starts and ends between the sample rows at y 0.375 and
+        // 0.625, which therefore do not cross it.
+        ctx.addLines(between: [CGPoint(x: 0, y: 1), CGPoint(x: 4, y: 1), CGPoint(x: 4, y: 0.45), CGPoint(x: 3, y: 0.4),
+                               CGPoint(x: 4, y: 0.35), CGPoint(x: 4, y: 0), CGPoint(x: 0, y: 0)])
+        ctx.fillPath()
+        let b = pixels(ctx)
+        // At y 0.625 the notch's lower edge is at x 3 + 0.025 / 0.05 = 3.5, so column 3 is
+        // covered (1 + 1 + 0.5 + 1) / 4 = 0.875 of the way: 255 · 0.875 + 0.5 = 223.6, 223.
+        XCTAssertEqual((0..<4).map { b[$0, 0].a }, [255, 255, 255, 223])
     }
 
     func testOnePixelLineAtHalfPixelOffsetFillsOneRow() {

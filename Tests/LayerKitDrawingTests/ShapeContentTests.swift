@@ -115,9 +115,10 @@ final class ShapeContentTests: XCTestCase {
         XCTAssertEqual(alpha(round, 17, 17), 255)
         XCTAssertEqual(alpha(bevel, 16, 16), 0)
         XCTAssertEqual(alpha(bevel, 18, 18), 255)
-        // Pixel (17, 17) spans x + y from 34 to 36: the bevel's diagonal halves it, and four of
-        // its 4x4 samples lie on the diagonal itself (inside): 10 of 16.
-        XCTAssertEqual(alpha(bevel, 17, 17), 159)
+        // Pixel (17, 17) spans x + y from 34 to 36: the bevel's diagonal halves it. Its four
+        // sample rows (y 17.125 … 17.875) are inside from x = 35 − y to 18, for 0.125, 0.375,
+        // 0.625 and 0.875: a mean of 0.5, and 255 · 0.5 + 0.5 = 128.
+        XCTAssertEqual(alpha(bevel, 17, 17), 128)
     }
 
     /// The corner at (60, 20) between segments from (10, 10) and to (10, 30) has an interior

@@ -126,54 +126,53 @@ open class CGContext {
         }
     }
 
-    /// A box of pixels: columns `x0..<x1`, rows `y0..<y1` (top down).
-    private typealias PixelBox = (x0: Int, y0: Int, x1: Int, y1: Int)
+    /// Stretches of pixels along rows (top down): `count` pixels from column `x` of row `y`.
+    private typealias PixelRuns = [Coverage.Run]
 
     /// Calls `body` with each pixel's byte offset in the caller's memory and in the bitmap.
-    private func forEachPixel(in box: PixelBox, _ body: (_ memory: Int, _ bitmap: Int) -> Void) {
-        for y in box.y0..<box.y1 { for x in box.x0..<box.x1 { body(y * bytesPerRow + x * 4, (y * width + x) * 4) } }
+    private func forEachPixel(in runs: PixelRuns, _ body: (_ memory: Int, _ bitmap: Int) -> Void) {
+        for r in runs { for x in r.x..<(r.x + r.count) { body(r.y * bytesPerRow + x * 4, (r.y * width + x) * 4) } }
     }
 
     /// All the context's pixels.
-    private var everyPixel: PixelBox { (0, 0, width, height) }
+    private var everyPixel: PixelRuns { (0..<height).map { Coverage.Run(y: $0, x: 0, start: 0, count: width) } }
 
     /// Whether the caller's pixels are laid out as the bitmap's (premultiplied RGBA), so rows
     /// copy as they are.
     private var isRGBA: Bool { layout.r == 0 && layout.g == 1 && layout.b == 2 && layout.a == 3 }
 
-    /// Copies the rows of `box` between the caller's memory and the bitmap, whose layouts are
-    /// the same (`isRGBA`): a byte copy a row instead of a shuffle a pixel.
-    private func copyRows(_ box: PixelBox, toBitmap: Bool) {
-        let bytes = (box.x1 - box.x0) * 4
+    /// Copies `runs` between the caller's memory and the bitmap, whose layouts are the same
+    /// (`isRGBA`): a byte copy a run instead of a shuffle a pixel.
+    private func copyRows(_ runs: PixelRuns, toBitmap: Bool) {
         bitmap.pixels.withUnsafeMutableBytes { pixels in
-            for y in box.y0..<box.y1 {
-                let caller = memory + y * bytesPerRow + box.x0 * 4, own = pixels.baseAddress! + (y * width + box.x0) * 4
-                if toBitmap { own.copyMemory(from: caller, byteCount: bytes) } else { caller.copyMemory(from: own, byteCount: bytes) }
+            for r in runs {
+                let caller = memory + r.y * bytesPerRow + r.x * 4, own = pixels.baseAddress! + (r.y * width + r.x) * 4
+                if toBitmap { own.copyMemory(from: caller, byteCount: r.count * 4) } else { caller.copyMemory(from: own, byteCount: r.count * 4) }
             }
         }
     }
 
-    /// Reads the caller's memory in `box` into the working bitmap (a caller may write pixels
+    /// Reads the caller's memory in `runs` into the working bitmap (a caller may write pixels
     /// between calls).
-    private func load(_ box: PixelBox) {
-        if isRGBA { return copyRows(box, toBitmap: true) }
+    private func load(_ runs: PixelRuns) {
+        if isRGBA { return copyRows(runs, toBitmap: true) }
         let src = memory.assumingMemoryBound(to: UInt8.self)
         let layout = layout
         bitmap.pixels.withUnsafeMutableBufferPointer { dst in
-            forEachPixel(in: box) { s, d in
+            forEachPixel(in: runs) { s, d in
                 dst[d] = src[s + layout.r]; dst[d + 1] = src[s + layout.g]; dst[d + 2] = src[s + layout.b]
                 dst[d + 3] = layout.a.map { src[s + $0] } ?? 255
             }
         }
     }
 
-    /// Writes the working bitmap in `box` back to the caller's memory.
-    private func store(_ box: PixelBox) {
-        if isRGBA { return copyRows(box, toBitmap: false) }
+    /// Writes the working bitmap in `runs` back to the caller's memory.
+    private func store(_ runs: PixelRuns) {
+        if isRGBA { return copyRows(runs, toBitmap: false) }
         let dst = memory.assumingMemoryBound(to: UInt8.self)
         let layout = layout
         bitmap.pixels.withUnsafeBufferPointer { src in
-            forEachPixel(in: box) { d, s in
+            forEachPixel(in: runs) { d, s in
                 dst[d + layout.r] = src[s]; dst[d + layout.g] = src[s + 1]; dst[d + layout.b] = src[s + 2]
                 if let a = layout.a { dst[d + a] = src[s + 3] }
                 if let x = layout.skip { dst[d + x] = 255 }
@@ -181,12 +180,12 @@ open class CGContext {
         }
     }
 
-    /// Runs one drawing operation that reads and writes only the pixels in `box` on the working
-    /// bitmap, in step with the caller's memory: a small drawing copies few pixels.
-    private func paint(_ box: PixelBox, _ body: () -> Void) {
-        load(box)
+    /// Runs one drawing operation that reads and writes only the pixels in `runs` on the
+    /// working bitmap, in step with the caller's memory: a thin line copies few pixels.
+    private func paint(_ runs: PixelRuns, _ body: () -> Void) {
+        load(runs)
         body()
-        store(box)
+        store(runs)
     }
 
     /// An image of the context's current pixels (`makeImage()`), premultiplied RGBA.
@@ -387,10 +386,6 @@ open class CGContext {
         PathRasterizer.Point(Double(p.x), Double(height) - Double(p.y))
     }
 
-    /// Coverage 0…255 of a box of pixels: `w` x `h` values, row by row, for the box whose top
-    /// left pixel is (`x0`, `y0`), rows top down.
-    private typealias Coverage = (cover: [UInt8], x0: Int, y0: Int, w: Int, h: Int)
-
     /// Coverage of `polygons` (in pixels, top-down) under `rule`, within the context, with the
     /// box of pixels it was computed for; `nil` when nothing is inside the context.
     private func coverage(_ polygons: [[PathRasterizer.Point]], rule: CGPathFillRule)
@@ -405,8 +400,9 @@ open class CGContext {
         let shift = PathRasterizer.Point(Double(x0), Double(y0))
         var cover = PathRasterizer.coverage(of: polygons.map { $0.map { $0 - shift } },
                                             rule: rule == .evenOdd ? .evenOdd : .nonZero, width: x1 - x0, height: y1 - y0)
-        if !state.antialias { for i in cover.indices { cover[i] = cover[i] >= 128 ? 255 : 0 } }
-        return (cover, x0, y0, x1 - x0, y1 - y0)
+            .offsetBy(dx: x0, dy: y0)
+        if !state.antialias { for i in cover.values.indices { cover.values[i] = cover.values[i] >= 128 ? 255 : 0 } }
+        return cover
     }
 
     /// The current path's subpaths as polygons in pixels.
@@ -435,27 +431,54 @@ open class CGContext {
             .map { $0.map { pixel(CGPoint(x: $0.x, y: $0.y).applying(t)) } }
     }
 
-    /// Blends `color(pixelIndex)` over the coverage, limited by the clip, under the blend mode,
-    /// after its shadow when there is one.
-    private func composite(_ c: Coverage,
-                           mode: CGBlendMode? = nil, color: (Int) -> PremultipliedColor) {
+    /// What a drawing operation lays down: one colour (a fill or a stroke), or a colour per
+    /// pixel index (an image, a gradient).
+    private enum Source {
+        case uniform(PremultipliedColor)
+        case perPixel((Int) -> PremultipliedColor)
+
+        func color(at i: Int) -> PremultipliedColor {
+            switch self {
+            case .uniform(let c): c
+            case .perPixel(let color): color(i)
+            }
+        }
+    }
+
+    /// Blends `source` over the coverage, limited by the clip, under the blend mode, after its
+    /// shadow when there is one.
+    private func composite(_ c: Coverage, mode: CGBlendMode? = nil, _ source: Source) {
         let mode = mode ?? state.blendMode
-        if let shadow = state.shadow, mode != .clear, let cast = shadowCoverage(shadow, of: c, color: color) {
+        if let shadow = state.shadow, mode != .clear, let cast = shadowCoverage(shadow, of: c, source: source) {
             state.shadow = nil
-            composite(cast, mode: mode) { _ in shadow.color }
+            composite(cast, mode: mode, .uniform(shadow.color))
             state.shadow = shadow
         }
         let alpha = state.alpha
-        paint((c.x0, c.y0, c.x0 + c.w, c.y0 + c.h)) {
-            for row in 0..<c.h {
-                for col in 0..<c.w {
-                    var k = Int(c.cover[row * c.w + col])
+        func faded(_ s: PremultipliedColor) -> PremultipliedColor {
+            PremultipliedColor(r: s.r * alpha, g: s.g * alpha, b: s.b * alpha, a: s.a * alpha)
+        }
+        // One colour, source-over, unclipped: a stretch of equal coverage (a span's inside) is
+        // blended at once.
+        var stretchColor: PremultipliedColor? = nil
+        if case .uniform(let color) = source, mode == .normal, state.clip == nil { stretchColor = faded(color) }
+        paint(c.runs) {
+            for r in c.runs {
+                var j = 0
+                while j < r.count {
+                    var k = Int(c.values[r.start + j])
+                    let i = r.y * width + r.x + j
+                    if let color = stretchColor {
+                        var end = j + 1
+                        while end < r.count && c.values[r.start + end] == c.values[r.start + j] { end += 1 }
+                        if k > 0 { bitmap.blend(color, coverage: UInt8(k), pixels: i..<(i + end - j)) }
+                        j = end
+                        continue
+                    }
+                    j += 1
                     guard k > 0 else { continue }
-                    let i = (c.y0 + row) * width + c.x0 + col
                     if let clip = state.clip { k = (k * Int(clip[i]) + 127) / 255; if k == 0 { continue } }
-                    var s = color(i)
-                    s.r *= alpha; s.g *= alpha; s.b *= alpha; s.a *= alpha
-                    bitmap.blend(s, coverage: UInt8(k), pixel: i, mode: mode)
+                    bitmap.blend(faded(source.color(at: i)), coverage: UInt8(k), pixel: i, mode: mode)
                 }
             }
         }
@@ -464,19 +487,17 @@ open class CGContext {
     /// The coverage of the shadow cast by drawing `color` over `c`: the drawing's alpha,
     /// blurred (wider by 3 sigma on every side) and moved by the shadow's offset; `nil` when it
     /// falls outside the context.
-    private func shadowCoverage(_ shadow: Shadow, of c: Coverage, color: (Int) -> PremultipliedColor) -> Coverage? {
+    private func shadowCoverage(_ shadow: Shadow, of c: Coverage, source: Source) -> Coverage? {
+        guard let box = c.bounds else { return nil }
         let weights = GaussianBlur.weights(sigma: shadow.sigma)
-        let m = weights.count - 1, w = c.w + 2 * m, h = c.h + 2 * m
+        let m = weights.count - 1, w = box.x1 - box.x0 + 2 * m, h = box.y1 - box.y0 + 2 * m
         var plane = [Float](repeating: 0, count: w * h)
-        for row in 0..<c.h {
-            for col in 0..<c.w where c.cover[row * c.w + col] > 0 {
-                let a = color((c.y0 + row) * width + c.x0 + col).a
-                plane[(row + m) * w + col + m] = Float(c.cover[row * c.w + col]) / 255 * a
-            }
+        c.forEachPixel { x, y, k in
+            plane[(y - box.y0 + m) * w + x - box.x0 + m] = Float(k) / 255 * source.color(at: y * width + x).a
         }
         GaussianBlur.blur(&plane, width: w, height: h, weights: weights)
         // The offset is y up; rows run down.
-        let left = c.x0 - m + shadow.dx, top = c.y0 - m - shadow.dy
+        let left = box.x0 - m + shadow.dx, top = box.y0 - m - shadow.dy
         let x0 = max(left, 0), y0 = max(top, 0), x1 = min(left + w, width), y1 = min(top + h, height)
         guard x0 < x1, y0 < y1 else { return nil }
         var cover = [UInt8](repeating: 0, count: (x1 - x0) * (y1 - y0))
@@ -485,7 +506,7 @@ open class CGContext {
                 cover[(y - y0) * (x1 - x0) + x - x0] = UInt8(min(max(plane[(y - top) * w + x - left], 0), 1) * 255 + 0.5)
             }
         }
-        return (cover, x0, y0, x1 - x0, y1 - y0)
+        return Coverage(box: cover, x0: x0, y0: y0, w: x1 - x0, h: y1 - y0)
     }
 
     /// Fills the current path under `rule` with the fill colour, then empties the path.
@@ -493,7 +514,7 @@ open class CGContext {
         defer { beginPath() }
         guard let c = coverage(fillPolygons(), rule: rule) else { return }
         let fill = state.fill
-        composite(c) { _ in fill }
+        composite(c, .uniform(fill))
     }
 
     /// Fills the current path with the even-odd rule (`eoFillPath`).
@@ -504,7 +525,7 @@ open class CGContext {
         defer { beginPath() }
         guard let c = coverage(strokePolygons(), rule: .winding) else { return }
         let stroke = state.stroke
-        composite(c) { _ in stroke }
+        composite(c, .uniform(stroke))
     }
 
     /// Paints the current path as `mode` says (fill, then stroke on top), then empties it.
@@ -556,7 +577,7 @@ open class CGContext {
     public func clear(_ rect: CGRect) {
         withPath {
             addRect(rect)
-            if let c = coverage(fillPolygons(), rule: .winding) { composite(c, mode: .clear) { _ in .clear } }
+            if let c = coverage(fillPolygons(), rule: .winding) { composite(c, mode: .clear, .uniform(.clear)) }
         }
     }
 
@@ -567,7 +588,7 @@ open class CGContext {
         defer { beginPath() }
         var mask = [UInt8](repeating: 0, count: width * height)
         if let c = coverage(fillPolygons(), rule: rule) {
-            for row in 0..<c.h { for col in 0..<c.w { mask[(c.y0 + row) * width + c.x0 + col] = c.cover[row * c.w + col] } }
+            c.forEachPixel { x, y, k in mask[y * width + x] = k }
         }
         intersectClip(mask)
     }
@@ -591,13 +612,11 @@ open class CGContext {
         var clip = [UInt8](repeating: 0, count: width * height)
         if let (c, sample) = placement(of: mask, in: rect) {
             let opaque = !stride(from: 3, to: mask.bitmap.pixels.count, by: 4).contains { mask.bitmap.pixels[$0] < 255 }
-            for row in 0..<c.h {
-                for col in 0..<c.w where c.cover[row * c.w + col] > 0 {
-                    let i = (c.y0 + row) * width + c.x0 + col
-                    let p = sample(i)
-                    let keep = opaque ? 0.2126 * p.r + 0.7152 * p.g + 0.0722 * p.b : p.a
-                    clip[i] = UInt8(min(max(keep * Float(c.cover[row * c.w + col]), 0), 255) + 0.5)
-                }
+            c.forEachPixel { x, y, k in
+                let i = y * width + x
+                let p = sample(i)
+                let keep = opaque ? 0.2126 * p.r + 0.7152 * p.g + 0.0722 * p.b : p.a
+                clip[i] = UInt8(min(max(keep * Float(k), 0), 255) + 0.5)
             }
         }
         intersectClip(clip)
@@ -676,7 +695,7 @@ open class CGContext {
             cover[i] = 255
             colors[i] = PremultipliedColor(r: Float(c[0]), g: Float(c[1]), b: Float(c[2]), a: Float(c[3]))
         }
-        composite((cover, 0, 0, width, height)) { colors[$0] }
+        composite(Coverage(box: cover, x0: 0, y0: 0, w: width, h: height), .perPixel { colors[$0] })
     }
 
     // MARK: Text
@@ -754,7 +773,7 @@ open class CGContext {
     /// clip, alpha, blend mode and shadow apply.
     public func draw(_ image: CGImage, in rect: CGRect) {
         guard let (c, sample) = placement(of: image, in: rect) else { return }
-        composite(c, color: sample)
+        composite(c, .perPixel(sample))
     }
 
     /// Where `image` drawn upright into `rect` (user space) lands: the rectangle's coverage in

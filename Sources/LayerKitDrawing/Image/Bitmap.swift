@@ -41,9 +41,15 @@ extension Bitmap {
     /// `lk_blend_run`, the one definition of the blend that the CPU renderer uses too, so drawn
     /// contents round exactly as rendered layers do.
     package mutating func blend(_ color: PremultipliedColor, coverage: UInt8, pixel i: Int) {
+        blend(color, coverage: coverage, pixels: i..<(i + 1))
+    }
+
+    /// Source-over of `color` at `coverage`/255 onto the pixels `range` (indices along rows),
+    /// in one call.
+    package mutating func blend(_ color: PremultipliedColor, coverage: UInt8, pixels range: Range<Int>) {
         let k = Float(coverage) / 255
         pixels.withUnsafeMutableBufferPointer { p in
-            lk_blend_run(p.baseAddress! + i * 4, 1, color.r * k * 255, color.g * k * 255, color.b * k * 255, color.a * k * 255,
+            lk_blend_run(p.baseAddress! + range.lowerBound * 4, range.count, color.r * k * 255, color.g * k * 255, color.b * k * 255, color.a * k * 255,
                          1 - color.a * k)
         }
     }

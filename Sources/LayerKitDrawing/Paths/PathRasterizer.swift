@@ -3,8 +3,9 @@ import Foundation
 /// Fills paths into coverage on the CPU, once, so both backends draw the same pixels: shadow
 /// paths, and the fills and (outlined, see `PathStroker`) strokes of shape layers.
 ///
-/// Curves are flattened to lines within 0.1 pixel; coverage is the fraction of a 4x4 grid of
-/// samples per pixel inside the polygons under the fill rule, so edges are antialiased.
+/// Curves are flattened to lines within 0.1 pixel; coverage is the mean, over 4 rows through
+/// each pixel, of the exact length of the row inside the polygons under the fill rule, so edges
+/// are antialiased.
 package enum PathRasterizer {
     static let samples = 4
 
@@ -27,8 +28,8 @@ package enum PathRasterizer {
         let polygons = polylines(path) { (Point(Double($0.x), Double($0.y)) - origin) * scale }.map(\.points)
         let cover = coverage(of: polygons, rule: rule, width: w, height: h)
         var bmp = Bitmap(width: w, height: h)
-        for i in 0..<(w * h) where cover[i] > 0 {
-            let v = cover[i]
+        cover.forEachPixel { x, y, v in
+            let i = y * w + x
             bmp.pixels[i * 4] = v; bmp.pixels[i * 4 + 1] = v; bmp.pixels[i * 4 + 2] = v; bmp.pixels[i * 4 + 3] = v
         }
         return CGImage(bitmap: bmp, source: "path")
@@ -92,63 +93,203 @@ package enum PathRasterizer {
         return atan2(abs(a.cross(b)), a.dot(b))
     }
 
-    /// Coverage 0…255 per pixel of a `width` x `height` grid (rows top to bottom) inside
-    /// `polygons` (each implicitly closed, in pixel coordinates) under `rule`.
-    static func coverage(of polygons: [[Point]], rule: CAShapeLayerFillRule, width w: Int, height h: Int) -> [UInt8] {
-        // Edges (top, bottom, x at top, dx per y, direction), sorted by top: a sample row only
+    /// Coverage 0…255 inside `polygons` (each implicitly closed, in pixel coordinates) under
+    /// `rule`, for the pixels of a `width` x `height` grid (rows top to bottom), as runs.
+    ///
+    /// Each pixel row is `samples` sub-rows through the pixel at (k + 0.5) / samples; on each,
+    /// the edges' crossings, sorted, give the spans inside under the rule, and each span adds
+    /// its exact length within each pixel (fractions at its ends), a 1 / samples share of the
+    /// pixel. So the work follows the edges and the covered spans, not the bounding box: a
+    /// thin diagonal line costs its length.
+    static func coverage(of polygons: [[Point]], rule: CAShapeLayerFillRule, width w: Int, height h: Int) -> Coverage {
+        // Edges (top, bottom, x at top, dx per y, direction), sorted by top: a sub-row only
         // looks at the edges that span it.
-        var edges: [(top: Double, bottom: Double, x: Double, slope: Double, dir: Int)] = []
+        var edges: [Edge] = []
         for poly in polygons where poly.count > 1 {
             for i in 0..<poly.count {
                 let a = poly[i], b = poly[(i + 1) % poly.count]
-                guard a.y != b.y, a.x.isFinite, b.x.isFinite else { continue }
+                guard a.y != b.y, a.x.isFinite, b.x.isFinite, !a.y.isNaN, !b.y.isNaN else { continue }
                 let (p, q, dir) = a.y < b.y ? (a, b, 1) : (b, a, -1)
-                edges.append((p.y, q.y, p.x, (q.x - p.x) / (q.y - p.y), dir))
+                edges.append(Edge(top: p.y, bottom: q.y, x: p.x, slope: (q.x - p.x) / (q.y - p.y), dir: dir, at: p.x, start: 0))
             }
         }
-        edges.sort { $0.top < $1.top }
-        let n = samples
-        // Samples inside, per pixel: a sample row's spans do not overlap, so at most n × n.
-        var cover = [UInt8](repeating: 0, count: w * h)
-        var active: [Int] = []
+        var result = Coverage()
+        guard w > 0, h > 0, !edges.isEmpty else { return result }
+        let n = samples, share = 1 / Double(n), width = Double(w)
+        // The edges in order of the sub-row they start on (the first whose y, (k + 0.5) / n, is
+        // at or below the top), by counting: within one sub-row the order does not matter, the
+        // active edges being kept in order of their crossings. Those starting below the last
+        // sub-row are left out.
+        let subRows = h * n
+        var counts = [Int](repeating: 0, count: subRows + 1)
+        for i in edges.indices {
+            edges[i].start = Int(min(max((edges[i].top * Double(n) - 0.5).rounded(.up), 0), Double(subRows)))
+            counts[edges[i].start] += 1
+        }
+        var offset = 0
+        for k in counts.indices { (counts[k], offset) = (offset, offset + counts[k]) }
+        var byStart = edges
+        for e in edges where e.start < subRows { byStart[counts[e.start]] = e; counts[e.start] += 1 }
+        edges = Array(byStart[..<counts[subRows - 1]])
+        guard !edges.isEmpty else { return result }
+        // A pixel's coverage is `cell[x]` plus the sum of `step[0...x]`: a span adds its partial
+        // end pixels to `cell` and its whole pixels between as one step up and one down, so a
+        // long span costs two writes. Both are zero outside the row being built.
+        var cell = [Double](repeating: 0, count: w + 1), step = [Double](repeating: 0, count: w + 1)
+        // The edges crossing the current sub-row, in order of their crossings (`at`): from one
+        // sub-row to the next few swap, so an insertion sort keeps them in order cheaply.
+        var active: [Edge] = []
+        // The smallest bottom among the active edges: no edge ends above it.
+        var activeUntil = Double.infinity
+        // The pixels each span of the row touches, merged into runs when the row is done.
+        var touched: [(from: Int, to: Int)] = []
         var next = 0
-        var crossings: [(x: Double, dir: Int)] = []
-        for sy in 0..<(h * n) {
-            let y = (Double(sy) + 0.5) / Double(n)
-            while next < edges.count && edges[next].top <= y { active.append(next); next += 1 }
-            active.removeAll { edges[$0].bottom <= y }
-            if active.isEmpty { if next == edges.count { break }; continue }
-            crossings.removeAll(keepingCapacity: true)
-            for i in active where edges[i].top <= y {
-                let e = edges[i]
-                crossings.append((e.x + (y - e.top) * e.slope, e.dir))
-            }
-            crossings.sort { $0.x < $1.x }
-            var winding = 0
-            let row = (sy / n) * w
-            for i in 0..<max(crossings.count - 1, 0) {
-                winding += crossings[i].dir
-                let inside = rule == .evenOdd ? winding % 2 != 0 : winding != 0
-                guard inside else { continue }
-                // Horizontal samples at (k + 0.5) / n inside [xa, xb).
-                let xa = crossings[i].x * Double(n) - 0.5, xb = crossings[i + 1].x * Double(n) - 0.5
-                let s = max(Int(max(xa, -1).rounded(.up)), 0)
-                let e = min(Int(min(xb, Double(w * n)).rounded(.up)) - 1, w * n - 1)
-                guard s <= e else { continue }
-                // Samples s…e: the partial pixels at the ends, n in each pixel between.
-                let first = s / n, last = e / n
-                if first == last {
-                    cover[row + first] &+= UInt8(e - s + 1)
-                } else {
-                    cover[row + first] &+= UInt8(n - s % n)
-                    for p in (first + 1)..<last { cover[row + p] &+= UInt8(n) }
-                    cover[row + last] &+= UInt8(e % n + 1)
+        // Rows above the first edge are empty.
+        var row = edges[0].start / n
+        while row < h {
+            let firstRun = result.runs.count
+            // Whether the active edges stayed the same after the row's first sub-row.
+            var steady = true
+            for sub in 0..<n {
+                let y = Double(row) + (Double(sub) + 0.5) * share
+                while next < edges.count && edges[next].start <= row * n + sub {
+                    active.append(edges[next]); activeUntil = min(activeUntil, edges[next].bottom); next += 1
+                    if sub > 0 { steady = false }
+                }
+                // After the additions: an edge may start and end between two sub-rows.
+                if y >= activeUntil {
+                    active.removeAll { $0.bottom <= y }
+                    activeUntil = active.reduce(.infinity) { min($0, $1.bottom) }
+                    if sub > 0 { steady = false }
+                }
+                for i in active.indices {
+                    active[i].at = active[i].x + (y - active[i].top) * active[i].slope
+                    var j = i
+                    while j > 0 && active[j].at < active[j - 1].at { active.swapAt(j, j - 1); j -= 1 }
+                }
+                var winding = 0
+                for i in 0..<max(active.count - 1, 0) {
+                    winding += active[i].dir
+                    guard rule == .evenOdd ? winding % 2 != 0 : winding != 0 else { continue }
+                    let xa = max(active[i].at, 0), xb = min(active[i + 1].at, width)
+                    guard xa < xb else { continue }
+                    let first = Int(xa), last = Int(xb)
+                    if first == last {
+                        cell[first] += (xb - xa) * share
+                    } else {
+                        cell[first] += (Double(first + 1) - xa) * share
+                        step[first + 1] += share
+                        step[last] -= share
+                        cell[last] += (xb - Double(last)) * share
+                    }
+                    touched.append((first, min(Int(xb.rounded(.up)), w)))
                 }
             }
+            if !touched.isEmpty {
+                touched.sort { $0.from < $1.from }
+                var k = 0
+                while k < touched.count {
+                    let from = touched[k].from
+                    var to = touched[k].to
+                    k += 1
+                    while k < touched.count && touched[k].from <= to { to = max(to, touched[k].to); k += 1 }
+                    let start = result.values.count
+                    result.runs.append(Coverage.Run(y: row, x: from, start: start, count: to - from))
+                    result.values.append(contentsOf: repeatElement(0, count: to - from))
+                    result.values.withUnsafeMutableBufferPointer { values in
+                        cell.withUnsafeMutableBufferPointer { cell in
+                            step.withUnsafeMutableBufferPointer { step in
+                                var sum = 0.0
+                                for x in from..<to {
+                                    sum += step[x]
+                                    values[start + x - from] = UInt8(min(max(cell[x] + sum, 0), 1) * 255 + 0.5)
+                                    cell[x] = 0; step[x] = 0
+                                }
+                                cell[to] = 0; step[to] = 0
+                            }
+                        }
+                    }
+                }
+                touched.removeAll(keepingCapacity: true)
+            }
+            // Between events (an edge starting or ending), rows crossed only by vertical edges
+            // (a rectangle's sides) are the same: the next ones share this row's values.
+            if steady, !active.isEmpty, active.allSatisfy({ $0.slope == 0 }) {
+                let nextStart = next < edges.count ? edges[next].start : subRows
+                let runs = result.runs[firstRun...]
+                while row + 1 < h && (row + 2) * n - 1 < nextStart && Double(row + 1) + (Double(n) - 0.5) * share < activeUntil {
+                    row += 1
+                    for r in runs { result.runs.append(Coverage.Run(y: row, x: r.x, start: r.start, count: r.count)) }
+                }
+            }
+            if active.isEmpty {
+                // Skip to the row of the next edge, or stop after the last.
+                guard next < edges.count else { break }
+                row = max(row + 1, edges[next].start / n)
+            } else {
+                row += 1
+            }
         }
-        let full = n * n
-        let level = (0...full).map { UInt8(($0 * 255 + full / 2) / full) }
-        return cover.map { level[Int($0)] }
+        return result
+    }
+
+    /// One polygon edge, from its top (smaller y) to its bottom.
+    struct Edge {
+        var top: Double, bottom: Double
+        /// x at `top`, and its change per unit of y.
+        var x: Double, slope: Double
+        /// +1 for an edge running down, -1 up, for the winding number.
+        var dir: Int
+        /// x where the edge crosses the current sub-row.
+        var at: Double
+        /// The first sub-row (counted from the top, `samples` a pixel row) that crosses it.
+        var start: Int
+    }
+}
+
+/// Coverage 0…255 of pixels as runs along rows, so that what uses it touches only the pixels
+/// a path reaches.
+package struct Coverage {
+    /// Pixels `x ..< x + count` of row `y`, whose coverage is `values[start ..< start + count]`.
+    struct Run {
+        var y: Int, x: Int, start: Int, count: Int
+    }
+    var runs: [Run] = []
+    var values: [UInt8] = []
+
+    init() {}
+
+    /// The coverage of a `w` x `h` box of `values` (row by row) whose top left pixel is
+    /// (`x0`, `y0`): one run per row.
+    init(box values: [UInt8], x0: Int, y0: Int, w: Int, h: Int) {
+        self.values = values
+        runs = (0..<h).map { Run(y: y0 + $0, x: x0, start: $0 * w, count: w) }
+    }
+
+    /// The same coverage moved by (`dx`, `dy`) pixels.
+    func offsetBy(dx: Int, dy: Int) -> Coverage {
+        var c = self
+        for i in c.runs.indices { c.runs[i].x += dx; c.runs[i].y += dy }
+        return c
+    }
+
+    /// The smallest box holding every run: (x0, y0, x1, y1), `nil` when there are none.
+    var bounds: (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        guard let first = runs.first, let last = runs.last else { return nil }
+        var x0 = Int.max, x1 = Int.min
+        for r in runs { x0 = min(x0, r.x); x1 = max(x1, r.x + r.count) }
+        return (x0, first.y, x1, last.y + 1)
+    }
+
+    /// Calls `body(x, y, coverage)` for each pixel with some coverage, row by row.
+    @inline(__always)
+    func forEachPixel(_ body: (_ x: Int, _ y: Int, _ coverage: UInt8) -> Void) {
+        for r in runs {
+            for j in 0..<r.count {
+                let k = values[r.start + j]
+                if k > 0 { body(r.x + j, r.y, k) }
+            }
+        }
     }
 }
 

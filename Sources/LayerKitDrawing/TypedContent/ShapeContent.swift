@@ -46,7 +46,7 @@ enum ShapeContent {
         var bitmap = Bitmap(width: w, height: h)
         for paint in paints {
             let cover = PathRasterizer.coverage(of: paint.polygons.map { $0.map { $0 - shift } }, rule: paint.rule, width: w, height: h)
-            for i in 0..<(w * h) where cover[i] > 0 { bitmap.blend(paint.color, coverage: cover[i], pixel: i) }
+            cover.forEachPixel { x, y, k in bitmap.blend(paint.color, coverage: k, pixel: y * w + x) }
         }
         let rect = CGRect(x: Double(bounds.minX) + Double(x0) / scale, y: Double(bounds.minY) + Double(y0) / scale,
                           width: Double(w) / scale, height: Double(h) / scale)
