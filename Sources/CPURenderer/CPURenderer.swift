@@ -91,7 +91,8 @@ public final class CPURenderer {
     private func prepare(_ quads: [DrawQuad], _ passes: [Texture?], _ pass: RenderPass,
                          _ used: inout Set<ObjectIdentifier>) -> (quads: [PreparedQuad], bounds: [PixelRect?]) {
         var prepared: [PreparedQuad] = [], bounds: [PixelRect?] = []
-        prepared.reserveCapacity(quads.count); bounds.reserveCapacity(quads.count)
+        prepared.reserveCapacity(quads.count)
+        bounds.reserveCapacity(quads.count)
         for q in quads {
             if case .image(let f) = q.fill { used.insert(ObjectIdentifier(f.image)) }
             let p = PreparedQuad(q, textures: texture(for:), passes: passes, width: pass.width, height: pass.height)
@@ -117,7 +118,10 @@ public final class CPURenderer {
         for i in 0..<max(before.count, after.count) {
             // Indexed in place: copying 10,000 quads out to compare them costs more than comparing.
             let kept = i < before.count, drawn = i < after.count
-            if kept && drawn && before[i] == after[i] { bounds[i] = oldBounds[i]; continue }
+            if kept && drawn && before[i] == after[i] {
+                bounds[i] = oldBounds[i]
+                continue
+            }
             if kept { add(oldBounds[i]) }
             if drawn {
                 bounds[i] = PreparedQuad.pixelBounds(after[i], width: list.width, height: list.height)
@@ -125,7 +129,10 @@ public final class CPURenderer {
             }
         }
         previous = (list, canvas, bounds)
-        guard let area = damage else { lastRedrawnPixels = 0; return canvas }
+        guard let area = damage else {
+            lastRedrawnPixels = 0
+            return canvas
+        }
         guard area.area * 2 < list.width * list.height else { return nil }
         canvas.write { $0.fill(area, with: list.background) }
         var used = Set<ObjectIdentifier>()
@@ -259,7 +266,10 @@ struct PixelWriter: @unchecked Sendable {
         for y in area.y0..<area.y1 {
             for x in area.x0..<area.x1 {
                 let p = pixels + (y * width + x) * 4
-                p[0] = c[0]; p[1] = c[1]; p[2] = c[2]; p[3] = c[3]
+                p[0] = c[0]
+                p[1] = c[1]
+                p[2] = c[2]
+                p[3] = c[3]
             }
         }
     }
@@ -267,8 +277,10 @@ struct PixelWriter: @unchecked Sendable {
     @inline(__always)
     func store(_ x: Int, _ y: Int, _ v: SIMD4<Float>) {
         let i = (y * width + x) * 4
-        pixels[i] = PixelWriter.byte(v.x); pixels[i + 1] = PixelWriter.byte(v.y)
-        pixels[i + 2] = PixelWriter.byte(v.z); pixels[i + 3] = PixelWriter.byte(v.w)
+        pixels[i] = PixelWriter.byte(v.x)
+        pixels[i + 1] = PixelWriter.byte(v.y)
+        pixels[i + 2] = PixelWriter.byte(v.z)
+        pixels[i + 3] = PixelWriter.byte(v.w)
     }
 }
 

@@ -81,7 +81,10 @@ struct PreparedQuad {
         bounds = PixelRect(around: projected, width: width, height: height)
         var halfPlanes: [(a: Double, b: Double, c: Double)] = [], otherClips: [Clip] = []
         for c in q.clips {
-            guard case let .halfPlane(a, b, cc) = c.shape else { otherClips.append(c); continue }
+            guard case let .halfPlane(a, b, cc) = c.shape else {
+                otherClips.append(c)
+                continue
+            }
             let m = c.map.m
             halfPlanes.append((a * m.0 + b * m.1 + cc * m.2, a * m.3 + b * m.4 + cc * m.5, a * m.6 + b * m.7 + cc * m.8))
         }
@@ -124,9 +127,12 @@ struct PreparedQuad {
             }
             kind = .image
             texture = textures(f.image)
-            linearX = linear(f.x); linearY = linear(f.y)
-            axisX = linearX == nil ? f.x : nil; axisY = linearY == nil ? f.y : nil
-            minFilter = Filter(f.minification); magFilter = Filter(f.magnification)
+            linearX = linear(f.x)
+            linearY = linear(f.y)
+            axisX = linearX == nil ? f.x : nil
+            axisY = linearY == nil ? f.y : nil
+            minFilter = Filter(f.minification)
+            magFilter = Filter(f.magnification)
         case .pass(let f):
             kind = .pass
             texture = passes[f.pass]!
@@ -203,10 +209,12 @@ struct PreparedQuad {
         var lo = Double.infinity, hi = -Double.infinity, top = Double.infinity, bottom = -Double.infinity
         for i in poly.indices {
             let a = poly[i], b = poly[(i + 1) % poly.count]
-            top = min(top, a.y); bottom = max(bottom, a.y)
+            top = min(top, a.y)
+            bottom = max(bottom, a.y)
             guard min(a.y, b.y) <= y && max(a.y, b.y) >= y && a.y != b.y else { continue }
             let x = a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y)
-            lo = min(lo, x); hi = max(hi, x)
+            lo = min(lo, x)
+            hi = max(hi, x)
         }
         guard y > top + e && y < bottom - e && lo < hi else { return 0..<0 }
         let first = Int((lo + e - 0.5).rounded(.up)), end = Int((hi - e - 0.5).rounded(.down)) + 1
@@ -274,10 +282,14 @@ struct PreparedQuad {
             let a = outline[i], b = outline[(i + 1) % n]
             let ya = min(max(a.y, b0), b1), yb = min(max(b.y, b0), b1)
             if a.y == b.y {
-                if a.y >= b0 && a.y <= b1 { lo = min(lo, a.x, b.x); hi = max(hi, a.x, b.x) }
+                if a.y >= b0 && a.y <= b1 {
+                    lo = min(lo, a.x, b.x)
+                    hi = max(hi, a.x, b.x)
+                }
             } else if min(a.y, b.y) <= b1 && max(a.y, b.y) >= b0 {
                 let xa = a.x + (ya - a.y) * (b.x - a.x) / (b.y - a.y), xb = a.x + (yb - a.y) * (b.x - a.x) / (b.y - a.y)
-                lo = min(lo, xa, xb); hi = max(hi, xa, xb)
+                lo = min(lo, xa, xb)
+                hi = max(hi, xa, xb)
             }
         }
         guard lo.isFinite else { return nil }
@@ -306,16 +318,22 @@ struct PreparedQuad {
             @inline(__always) func shade(_ px: Int) {
                 let x: Double, y: Double, jac: (Double, Double, Double, Double)
                 if affine {
-                    x = (Double(px) + 0.5) * m.0 * iw + rowX; y = (Double(px) + 0.5) * m.1 * iw + rowY; jac = affineJac
+                    x = (Double(px) + 0.5) * m.0 * iw + rowX
+                    y = (Double(px) + 0.5) * m.1 * iw + rowY
+                    jac = affineJac
                 } else if needsJacobian {
                     guard let l = Coverage.local(q.inverse, Double(px) + 0.5, cy) else { return }
-                    x = l.x; y = l.y; jac = (l.dxdpx, l.dydpx, l.dxdpy, l.dydpy)
+                    x = l.x
+                    y = l.y
+                    jac = (l.dxdpx, l.dydpx, l.dxdpy, l.dydpy)
                 } else {
                     // Coverage.local's point, without the Jacobian nobody reads.
                     let h = q.inverse.apply(Double(px) + 0.5, cy)
                     guard h.w > 0 else { return }
                     let iw = 1 / h.w
-                    x = h.x * iw; y = h.y * iw; jac = (0, 0, 0, 0)
+                    x = h.x * iw
+                    y = h.y * iw
+                    jac = (0, 0, 0, 0)
                 }
                 for h in halfPlanes where h.a * (Double(px) + 0.5) + h.b * cy + h.c < 0 { return }
                 var cov: Double
@@ -410,7 +428,10 @@ struct PixelRect: Equatable {
     /// `width` x `height` target; `nil` when empty.
     init?(around outline: [SIMD2<Double>], width: Int, height: Int) {
         var lo = SIMD2(Double.infinity, Double.infinity), hi = -lo
-        for p in outline { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) }
+        for p in outline {
+            lo = pointwiseMin(lo, p)
+            hi = pointwiseMax(hi, p)
+        }
         guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
         // Clamped to the target on both sides before converting: an outline far outside it
         // (coordinates of 1e30) would overflow Int.

@@ -83,7 +83,8 @@ final class Texture: @unchecked Sendable {
 
     /// All levels; the first call makes the mipmaps (bands may ask concurrently).
     func mipLevels() -> [Level] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let levels { return levels }
         let made = [base] + Mipmaps.levels(of: bitmap).map(Level.init)
         levels = made

@@ -26,11 +26,17 @@ final class HitOutline {
     /// tree under `container`, or a corner lands behind the eye.
     func update(stageBounds: CGRect, container: CALayer) {
         layer.frame = stageBounds
-        guard let t = target, t.isDescendant(of: container) else { layer.isHidden = true; return }
+        guard let t = target, t.isDescendant(of: container) else {
+            layer.isHidden = true
+            return
+        }
         let b = t.bounds
         let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY),
                        CGPoint(x: b.maxX, y: b.maxY), CGPoint(x: b.minX, y: b.maxY)].map { t.convert($0, to: nil) }
-        guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { layer.isHidden = true; return }
+        guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+            layer.isHidden = true
+            return
+        }
         let path = CGMutablePath()
         path.addLines(between: corners)
         path.closeSubpath()

@@ -50,7 +50,8 @@ final class DamageTests: XCTestCase {
         root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
         let a = solidLayer(CGRect(x: 20, y: 20, width: 100, height: 100), rgb(255, 0, 0))
         let b = solidLayer(CGRect(x: 60, y: 60, width: 100, height: 100), rgb(0, 0, 255, 0.5))
-        root.addSublayer(a); root.addSublayer(b)
+        root.addSublayer(a)
+        root.addSublayer(b)
         let renderer = CPURenderer()
         _ = try renderer.render(displayList(root, width: 200, height: 200))
         a.zPosition = 1

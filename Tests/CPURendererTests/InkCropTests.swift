@@ -85,7 +85,8 @@ final class InkCropTests: XCTestCase {
                 l.frame = CGRect(x: 50 - size / 2, y: 50 - size / 2, width: size, height: size)
                 l.transform = transform
                 l.contents = image
-                l.minificationFilter = filter; l.magnificationFilter = filter
+                l.minificationFilter = filter
+                l.magnificationFilter = filter
                 if size == 61 { l.contentsCenter = CGRect(x: 0.3, y: 0.2, width: 0.3, height: 0.5) }
                 if size == 70 { l.contentsRect = CGRect(x: 0.1, y: -0.1, width: 0.8, height: 1.1) }
                 root.addSublayer(l)

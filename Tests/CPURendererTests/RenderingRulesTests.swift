@@ -66,10 +66,12 @@ final class RenderingRulesTests: XCTestCase {
             root.frame = CGRect(x: 0, y: 0, width: 400, height: 400)
             let outer: CALayer = transformLayer ? CATransformLayer() : CALayer()
             outer.frame = CGRect(x: 100, y: 100, width: 200, height: 200)
-            var o = CATransform3DIdentity; o.m34 = -1.0 / 500
+            var o = CATransform3DIdentity
+            o.m34 = -1.0 / 500
             outer.transform = CATransform3DRotate(o, .pi / 4, 0, 1, 0)
             let inner = solidLayer(CGRect(x: 50, y: 50, width: 100, height: 100), red)
-            var i = CATransform3DIdentity; i.m34 = -1.0 / 500
+            var i = CATransform3DIdentity
+            i.m34 = -1.0 / 500
             inner.transform = CATransform3DRotate(i, -.pi / 4, 0, 1, 0)
             outer.addSublayer(inner)
             root.addSublayer(outer)
@@ -151,7 +153,8 @@ final class RenderingRulesTests: XCTestCase {
         root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
         let g = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100), green)
         let r = solidLayer(CGRect(x: 0, y: 0, width: 100, height: 100), red)
-        root.addSublayer(g); root.addSublayer(r)
+        root.addSublayer(g)
+        root.addSublayer(r)
         XCTAssertEqual(renderCPU(root, width: 100, height: 100).rgba(50, 50), [255, 0, 0, 255])
         g.zPosition = 1
         XCTAssertEqual(renderCPU(root, width: 100, height: 100).rgba(50, 50), [0, 255, 0, 255])
@@ -180,7 +183,8 @@ final class RenderingRulesTests: XCTestCase {
     func testBehindTheEyeIsNeverDrawnInverted() throws {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 400, height: 400)
-        var p = CATransform3DIdentity; p.m34 = -1.0 / 200
+        var p = CATransform3DIdentity
+        p.m34 = -1.0 / 200
         root.sublayerTransform = p
         // A long strip tilted about X so its top passes behind the eye at z = 200.
         let strip = solidLayer(CGRect(x: 150, y: -400, width: 100, height: 1200), red)
@@ -205,20 +209,25 @@ final class RenderingRulesTests: XCTestCase {
     func testIntersectingPlanesAreSplit() {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
-        var p = CATransform3DIdentity; p.m34 = -1.0 / 800
+        var p = CATransform3DIdentity
+        p.m34 = -1.0 / 800
         root.sublayerTransform = p
         let a = solidLayer(CGRect(x: 50, y: 50, width: 100, height: 100), red)
         a.transform = CATransform3DMakeRotation(.pi / 6, 0, 1, 0)
         let b = solidLayer(CGRect(x: 50, y: 50, width: 100, height: 100), blue)
         b.transform = CATransform3DMakeRotation(-.pi / 6, 0, 1, 0)
-        root.addSublayer(a); root.addSublayer(b)
+        root.addSublayer(a)
+        root.addSublayer(b)
         let img = renderCPU(root, width: 200, height: 200)
         // Rotating +30° about Y brings a's left edge towards the eye; b's right edge. So red wins
         // on the left, blue on the right; the planes cross at x = 100.
         XCTAssertEqual(img.rgba(70, 100), [255, 0, 0, 255])
         XCTAssertEqual(img.rgba(130, 100), [0, 0, 255, 255])
         let list = displayList(root, width: 200, height: 200)
-        XCTAssertTrue(list.canvas.quads.contains { $0.clips.contains { if case .halfPlane = $0.shape { return true }; return false } },
+        XCTAssertTrue(list.canvas.quads.contains { $0.clips.contains {
+            if case .halfPlane = $0.shape { return true }
+            return false
+        } },
                       "one plane is drawn in two pieces")
     }
 

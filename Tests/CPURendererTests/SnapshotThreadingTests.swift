@@ -100,8 +100,16 @@ private final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value
     init(_ value: Value) { stored = value }
-    var value: Value { lock.lock(); defer { lock.unlock() }; return stored }
-    func update(_ body: (inout Value) -> Void) { lock.lock(); body(&stored); lock.unlock() }
+    var value: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+    func update(_ body: (inout Value) -> Void) {
+        lock.lock()
+        body(&stored)
+        lock.unlock()
+    }
 }
 
 /// An unbounded queue from one sending thread to one receiving thread.
@@ -112,11 +120,17 @@ private final class Channel<Item>: @unchecked Sendable {
     private var drained = false
 
     func send(_ item: Item) {
-        condition.lock(); items.append(item); condition.broadcast(); condition.unlock()
+        condition.lock()
+        items.append(item)
+        condition.broadcast()
+        condition.unlock()
     }
 
     func close() {
-        condition.lock(); closed = true; condition.broadcast(); condition.unlock()
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// The next item, waiting for one; `nil` once the channel is closed and empty.
@@ -134,6 +148,8 @@ private final class Channel<Item>: @unchecked Sendable {
 
     /// Waits until the receiver has seen the channel closed and empty.
     func waitUntilDrained() {
-        condition.lock(); while !drained { condition.wait() }; condition.unlock()
+        condition.lock()
+        while !drained { condition.wait() }
+        condition.unlock()
     }
 }

@@ -17,7 +17,11 @@ final class SpanTests: XCTestCase {
             CATransform3DMakeRotation(0.4, 0, 0, 1),
             CATransform3DConcat(CATransform3DMakeScale(5, 0.4, 1), CATransform3DMakeRotation(0.6, 0, 0, 1)),
             CATransform3DConcat(CATransform3DMakeRotation(0.3, 0, 0, 1), CATransform3DMakeScale(0.25, 3, 1)),
-            { var p = CATransform3DMakeRotation(1.1, 1, 0.2, 0); p.m34 = -1.0 / 150; return p }(),
+            {
+                var p = CATransform3DMakeRotation(1.1, 1, 0.2, 0)
+                p.m34 = -1.0 / 150
+                return p
+            }(),
         ]
         for (i, t) in transforms.enumerated() {
             for (j, (radius, border, aa)) in [(0.0, 0.0, true), (14.0, 0.0, false), (14.0, 0.0, true), (8.0, 5.0, true)].enumerated() {

@@ -106,8 +106,10 @@ final class GLRendererTests: XCTestCase {
         for i in 0..<300 {
             var b = Bitmap(width: 4, height: 4)
             for p in 0..<16 {
-                b.pixels[p * 4] = UInt8(i % 256); b.pixels[p * 4 + 1] = UInt8((i * 7) % 256)
-                b.pixels[p * 4 + 2] = UInt8(p * 15); b.pixels[p * 4 + 3] = 255
+                b.pixels[p * 4] = UInt8(i % 256)
+                b.pixels[p * 4 + 1] = UInt8((i * 7) % 256)
+                b.pixels[p * 4 + 2] = UInt8(p * 15)
+                b.pixels[p * 4 + 3] = 255
             }
             let l = CALayer()
             l.frame = CGRect(x: Double(i % 20) * 20, y: Double(i / 20) * 20, width: 18, height: 18)
@@ -238,7 +240,8 @@ final class GLRendererTests: XCTestCase {
                 t.m34 = CGFloat(m34)
                 l.transform = t
                 l.contents = BenchmarkScene.leafImage
-                l.minificationFilter = filter; l.magnificationFilter = filter
+                l.minificationFilter = filter
+                l.magnificationFilter = filter
                 root.addSublayer(l)
                 let cut = displayList(root, width: 200, height: 200)
                 var whole = cut
@@ -332,7 +335,10 @@ final class GLRendererTests: XCTestCase {
         glGenFramebuffers(1, &fb)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fb)
         glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), rb)
-        defer { glDeleteFramebuffers(1, &fb); glDeleteRenderbuffers(1, &rb) }
+        defer {
+            glDeleteFramebuffers(1, &fb)
+            glDeleteRenderbuffers(1, &rb)
+        }
         glViewport(0, 0, 1, 1)  // state the renderer must not trust
         try h.renderer.draw(list, into: fb, width: list.width, height: list.height)
         var raw = [UInt8](repeating: 0, count: list.width * list.height * 4)

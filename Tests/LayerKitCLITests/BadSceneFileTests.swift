@@ -32,7 +32,11 @@ final class BadSceneFileTests: XCTestCase {
         }
 
         init(_ name: String, bytes: [UInt8], path: String, rule: String, large: Bool = false) {
-            self.name = name; self.bytes = bytes; self.path = path; self.rule = rule; self.large = large
+            self.name = name
+            self.bytes = bytes
+            self.path = path
+            self.rule = rule
+            self.large = large
         }
     }
 

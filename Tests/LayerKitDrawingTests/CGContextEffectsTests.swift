@@ -82,7 +82,8 @@ final class CGContextEffectsTests: XCTestCase {
     func testShadowIsOffsetInBaseSpaceAndDrawnBeneath() {
         let b = hardShadow(scaled: false)
         // The square: columns 2…5, rows 6…9; its shadow: columns 5…8, rows 8…11.
-        XCTAssertEqual(b[3, 7].a, 255); XCTAssertEqual(b[3, 7].r, 0)
+        XCTAssertEqual(b[3, 7].a, 255)
+        XCTAssertEqual(b[3, 7].r, 0)
         XCTAssertEqual(b[5, 8].r, 0)  // both: the square is on top
         XCTAssertEqual([b[7, 9].r, b[7, 9].a], [255, 255])
         XCTAssertEqual([b[8, 11].r, b[8, 11].a], [255, 255])

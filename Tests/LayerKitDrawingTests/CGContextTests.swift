@@ -16,7 +16,10 @@ final class CGContextTests: XCTestCase {
 
     func pixels(_ ctx: CGContext) -> Bitmap { ctx.makeImage()!.bitmap }
 
-    func rgba(_ b: Bitmap, _ x: Int, _ y: Int) -> [UInt8] { let p = b[x, y]; return [p.r, p.g, p.b, p.a] }
+    func rgba(_ b: Bitmap, _ x: Int, _ y: Int) -> [UInt8] {
+        let p = b[x, y]
+        return [p.r, p.g, p.b, p.a]
+    }
 
     /// The columns of row `y` with any alpha.
     func paintedColumns(_ b: Bitmap, row y: Int) -> [Int] { (0..<b.width).filter { b[$0, y].a > 0 } }
@@ -123,14 +126,16 @@ final class CGContextTests: XCTestCase {
 
     func testCTMOrderTranslateThenScaleVersusScaleThenTranslate() {
         let a = context(20, 4)
-        a.translateBy(x: 3, y: 0); a.scaleBy(x: 2, y: 2)
+        a.translateBy(x: 3, y: 0)
+        a.scaleBy(x: 2, y: 2)
         XCTAssertEqual(a.ctm, CGAffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 3, ty: 0))
         a.fill(CGRect(x: 0, y: 0, width: 1, height: 1))  // x 3…5, y 0…2: rows 2, 3
         XCTAssertEqual(paintedColumns(pixels(a), row: 3), [3, 4])
         XCTAssertEqual(paintedColumns(pixels(a), row: 1), [])
 
         let b = context(20, 4)
-        b.scaleBy(x: 2, y: 2); b.translateBy(x: 3, y: 0)
+        b.scaleBy(x: 2, y: 2)
+        b.translateBy(x: 3, y: 0)
         XCTAssertEqual(b.ctm, CGAffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 6, ty: 0))
         b.fill(CGRect(x: 0, y: 0, width: 1, height: 1))  // x 6…8
         XCTAssertEqual(paintedColumns(pixels(b), row: 3), [6, 7])
@@ -293,7 +298,8 @@ final class CGContextTests: XCTestCase {
         ctx.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: false)
         ctx.closePath()
         let box = ctx.boundingBoxOfPath
-        XCTAssertEqual(box.minX, 0, accuracy: 1e-9); XCTAssertEqual(box.maxX, 10, accuracy: 1e-9)
+        XCTAssertEqual(box.minX, 0, accuracy: 1e-9)
+        XCTAssertEqual(box.maxX, 10, accuracy: 1e-9)
         XCTAssertEqual(box.maxY, 10, accuracy: 1e-9)
         ctx.fillPath()
         let b = pixels(ctx)

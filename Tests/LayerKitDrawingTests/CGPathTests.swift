@@ -132,7 +132,12 @@ final class CGPathTests: XCTestCase {
         let other = CGMutablePath()
         other.move(to: p(9, 9))
         other.addPath(path, transform: CGAffineTransform(translationX: 1, y: 1))
-        XCTAssertEqual(other, { let m = CGMutablePath(); m.move(to: p(9, 9)); m.addPath(moved); return m }())
+        XCTAssertEqual(other, {
+            let m = CGMutablePath()
+            m.move(to: p(9, 9))
+            m.addPath(moved)
+            return m
+        }())
         XCTAssertEqual(path.mutableCopy(using: &shift), moved.mutableCopy())
     }
 

@@ -36,7 +36,9 @@ final class JPEGTests: XCTestCase {
         for y in 0..<h {
             for x in 0..<w {
                 let c = blocks[y / 8][x / 8]
-                rgb[(y * w + x) * 3] = c.0; rgb[(y * w + x) * 3 + 1] = c.1; rgb[(y * w + x) * 3 + 2] = c.2
+                rgb[(y * w + x) * 3] = c.0
+                rgb[(y * w + x) * 3 + 1] = c.1
+                rgb[(y * w + x) * 3 + 2] = c.2
             }
         }
         var out: UnsafeMutablePointer<UInt8>?
@@ -158,7 +160,8 @@ final class JPEGTests: XCTestCase {
         var data = try encode([[red]])
         // SOF0 holds height then width, 16-bit big-endian, five bytes after its marker's length.
         let sof = try XCTUnwrap((0..<data.count - 1).first { data[$0] == 0xFF && data[$0 + 1] == 0xC0 })
-        data[sof + 5] = 0x40; data[sof + 6] = 0x01  // height 16385
+        data[sof + 5] = 0x40
+        data[sof + 6] = 0x01  // height 16385
         let path = try write(data, "huge.jpg")
         XCTAssertThrowsError(try Bitmap(contentsOfJPEGFile: path)) {
             XCTAssertEqual($0 as? ImageError, .tooLarge(source: path, width: 8, height: 16385))

@@ -37,7 +37,10 @@ final class ShapeContentTests: XCTestCase {
     func testFillRules() {
         let rings = "M 0 0 H 40 V 40 H 0 Z M 10 10 H 30 V 30 H 10 Z"
         let nonZero = renderCPU(shape(rings) { $0.fillColor = rgb(255, 0, 0) }, width: 100, height: 40)
-        let evenOdd = renderCPU(shape(rings) { $0.fillColor = rgb(255, 0, 0); $0.fillRule = .evenOdd }, width: 100, height: 40)
+        let evenOdd = renderCPU(shape(rings) {
+            $0.fillColor = rgb(255, 0, 0)
+            $0.fillRule = .evenOdd
+        }, width: 100, height: 40)
         XCTAssertEqual(nonZero.rgba(20, 20), [255, 0, 0, 255])
         XCTAssertEqual(evenOdd.rgba(20, 20), [0, 0, 0, 0])
         XCTAssertEqual(nonZero.rgba(5, 5), [255, 0, 0, 255])
@@ -63,7 +66,9 @@ final class ShapeContentTests: XCTestCase {
     /// The stroke is drawn over the fill: a pixel on the outline has the stroke colour.
     func testStrokeOverFill() {
         let l = shape("M 10 10 H 30 V 30 H 10 Z") {
-            $0.fillColor = rgb(0, 0, 255); $0.strokeColor = rgb(255, 0, 0); $0.lineWidth = 4
+            $0.fillColor = rgb(0, 0, 255)
+            $0.strokeColor = rgb(255, 0, 0)
+            $0.lineWidth = 4
         }
         let img = renderCPU(l, width: 100, height: 40)
         XCTAssertEqual(img.rgba(10, 20), [255, 0, 0, 255])
@@ -146,7 +151,10 @@ final class ShapeContentTests: XCTestCase {
         XCTAssertEqual(plain.rgba(15, 10)[3], 0)
         XCTAssertEqual(plain.rgba(25, 10)[3], 255)
         XCTAssertEqual(plain.rgba(95, 10)[3], 0)
-        let phased = renderCPU(stroke(path, lineWidth: 4) { $0.lineDashPattern = [10, 10]; $0.lineDashPhase = 5 }, width: 100, height: 40)
+        let phased = renderCPU(stroke(path, lineWidth: 4) {
+            $0.lineDashPattern = [10, 10]
+            $0.lineDashPhase = 5
+        }, width: 100, height: 40)
         XCTAssertEqual(phased.rgba(2, 10)[3], 255)
         XCTAssertEqual(phased.rgba(7, 10)[3], 0)
         XCTAssertEqual(phased.rgba(12, 10)[3], 0)
@@ -159,7 +167,10 @@ final class ShapeContentTests: XCTestCase {
     /// Zero-length dashes with round caps are dots of the line width: [0, 20] puts dots of
     /// radius 3 at x = 0, 20, 40, ….
     func testZeroLengthDashesAreDots() {
-        let img = renderCPU(stroke("M 0 10 L 100 10", lineWidth: 6) { $0.lineDashPattern = [0, 20]; $0.lineCap = .round },
+        let img = renderCPU(stroke("M 0 10 L 100 10", lineWidth: 6) {
+            $0.lineDashPattern = [0, 20]
+            $0.lineCap = .round
+        },
                             width: 100, height: 40)
         XCTAssertEqual(img.rgba(20, 10)[3], 255)
         XCTAssertEqual(img.rgba(40, 9)[3], 255)
@@ -177,12 +188,18 @@ final class ShapeContentTests: XCTestCase {
         let half = renderCPU(stroke(path, lineWidth: 4) { $0.strokeEnd = 0.5 }, width: 100, height: 40)
         XCTAssertEqual(half.rgba(49, 10)[3], 255)
         XCTAssertEqual(half.rgba(50, 10)[3], 0)
-        let middle = renderCPU(stroke(path, lineWidth: 4) { $0.strokeStart = 0.25; $0.strokeEnd = 0.75 }, width: 100, height: 40)
+        let middle = renderCPU(stroke(path, lineWidth: 4) {
+            $0.strokeStart = 0.25
+            $0.strokeEnd = 0.75
+        }, width: 100, height: 40)
         XCTAssertEqual(middle.rgba(24, 10)[3], 0)
         XCTAssertEqual(middle.rgba(25, 10)[3], 255)
         XCTAssertEqual(middle.rgba(74, 10)[3], 255)
         XCTAssertEqual(middle.rgba(75, 10)[3], 0)
-        let none = renderCPU(stroke(path, lineWidth: 4) { $0.strokeStart = 0.6; $0.strokeEnd = 0.6 }, width: 100, height: 40)
+        let none = renderCPU(stroke(path, lineWidth: 4) {
+            $0.strokeStart = 0.6
+            $0.strokeEnd = 0.6
+        }, width: 100, height: 40)
         XCTAssertEqual(none, Bitmap(width: 100, height: 40))
     }
 
@@ -201,7 +218,10 @@ final class ShapeContentTests: XCTestCase {
         let l = CAShapeLayer()
         l.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
         l.path = CGPath(ellipseIn: CGRect(x: 10, y: 10, width: 80, height: 80))
-        l.fillColor = nil; l.strokeColor = rgb(255, 0, 0); l.lineWidth = 6; l.strokeEnd = 0.5
+        l.fillColor = nil
+        l.strokeColor = rgb(255, 0, 0)
+        l.lineWidth = 6
+        l.strokeEnd = 0.5
         let img = renderCPU(l, width: 100, height: 100)
         XCTAssertEqual(img.rgba(89, 50)[3], 255)
         XCTAssertEqual(img.rgba(10, 50)[3], 0)
@@ -215,7 +235,10 @@ final class ShapeContentTests: XCTestCase {
     /// quarter covered (its centre maps a quarter texel into the filled texel).
     func testContentsScaleKeepsEdgesCrisp() {
         func render(_ contentsScale: CGFloat) -> Bitmap {
-            let l = shape("M 10 0 H 20 V 10 H 10 Z") { $0.fillColor = rgb(0, 0, 0); $0.contentsScale = contentsScale }
+            let l = shape("M 10 0 H 20 V 10 H 10 Z") {
+                $0.fillColor = rgb(0, 0, 0)
+                $0.contentsScale = contentsScale
+            }
             return renderCPU(l, width: 100, height: 40, scale: 2)
         }
         let crisp = render(2), blurry = render(1)

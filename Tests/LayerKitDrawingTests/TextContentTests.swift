@@ -76,7 +76,8 @@ final class TextContentTests: XCTestCase {
     /// Justified wrapped text reaches both edges on every line but a paragraph's last.
     func testJustifiedStretchesWrappedLines() throws {
         let b = render(text("aa bb cc dd ee ff gg hh ii jj", width: 100, height: 60, fontSize: 16) {
-            $0.isWrapped = true; $0.alignmentMode = .justified
+            $0.isWrapped = true
+            $0.alignmentMode = .justified
         })
         let firstLine = Bitmap(width: 100, height: 16, pixels: Array(b.pixels[0..<(100 * 16 * 4)]))
         let first = try XCTUnwrap(ink(firstLine))
@@ -111,9 +112,12 @@ final class TextContentTests: XCTestCase {
             return (leftColumn.minY < 6, rightColumn.minY < 6, box)
         }
         let end = try truncated(.end), start = try truncated(.start), middle = try truncated(.middle)
-        XCTAssertTrue(end.tallLeft); XCTAssertFalse(end.tallRight)
-        XCTAssertFalse(start.tallLeft); XCTAssertTrue(start.tallRight)
-        XCTAssertTrue(middle.tallLeft); XCTAssertTrue(middle.tallRight)
+        XCTAssertTrue(end.tallLeft)
+        XCTAssertFalse(end.tallRight)
+        XCTAssertFalse(start.tallLeft)
+        XCTAssertTrue(start.tallRight)
+        XCTAssertTrue(middle.tallLeft)
+        XCTAssertTrue(middle.tallRight)
         for t in [end, start, middle] { XCTAssertLessThan(t.box.maxX, 150) }
         // The ellipsis is three dots low on the line: the end's last columns have no ink above
         // the x-height.
@@ -132,7 +136,10 @@ final class TextContentTests: XCTestCase {
         let string = "one two three four five six seven eight nine ten"
         let clipped = render(text(string, width: 100, height: 45, fontSize: 16) { $0.isWrapped = true })
         XCTAssertEqual(inkedRowRuns(clipped), 3)
-        let b = render(text(string, width: 100, height: 45, fontSize: 16) { $0.isWrapped = true; $0.truncationMode = .end })
+        let b = render(text(string, width: 100, height: 45, fontSize: 16) {
+            $0.isWrapped = true
+            $0.truncationMode = .end
+        })
         XCTAssertEqual(inkedRowRuns(b), 2)
         // The second line ends with the ellipsis: its last columns hold only dots on the
         // baseline (33.5).

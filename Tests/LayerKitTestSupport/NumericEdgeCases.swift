@@ -46,8 +46,14 @@ public struct NumericEdgeCase {
             for x in 0..<bitmap.width {
                 let (r, _, b, a) = bitmap[x, y]
                 guard a > 200 else { continue }
-                if r > 200 && b < 50 { lastRed = x; redSeen = true }
-                if b > 200 && r < 50 { firstBlue = min(firstBlue, x); blueSeen = true }
+                if r > 200 && b < 50 {
+                    lastRed = x
+                    redSeen = true
+                }
+                if b > 200 && r < 50 {
+                    firstBlue = min(firstBlue, x)
+                    blueSeen = true
+                }
             }
             if lastRed > firstBlue { found.append("\(name): row \(y) has blue at x = \(firstBlue), left of red at x = \(lastRed)") }
         }
@@ -173,12 +179,28 @@ public struct NumericEdgeCase {
             extreme { $0.bounds = CGRect(x: 0, y: 0, width: abs(v), height: abs(v)) },
             extreme { $0.transform = CATransform3DMakeScale(v, v, 1) },
             extreme { $0.transform = CATransform3DMakeTranslation(v, -v, v) },
-            extreme { $0.sublayerTransform = CATransform3DMakeScale(v, v, v); $0.addSublayer(layer(CGRect(x: 1, y: 1, width: 5, height: 5), blueColor)) },
+            extreme {
+                $0.sublayerTransform = CATransform3DMakeScale(v, v, v)
+                $0.addSublayer(layer(CGRect(x: 1, y: 1, width: 5, height: 5), blueColor))
+            },
             extreme { $0.contentsRect = CGRect(x: 0, y: 0, width: v, height: v) },
-            extreme { $0.shadowOpacity = 1; $0.shadowOffset = CGSize(width: v, height: v) },
-            extreme { $0.shadowOpacity = 1; $0.shadowRadius = abs(v) },
-            extreme { $0.anchorPointZ = v; $0.transform = CATransform3DMakeRotation(0.5, 0, 1, 0) },
-            extreme { $0.opacity = 0.5; $0.bounds = CGRect(x: 0, y: 0, width: abs(v), height: 10); $0.addSublayer(CALayer()) },
+            extreme {
+                $0.shadowOpacity = 1
+                $0.shadowOffset = CGSize(width: v, height: v)
+            },
+            extreme {
+                $0.shadowOpacity = 1
+                $0.shadowRadius = abs(v)
+            },
+            extreme {
+                $0.anchorPointZ = v
+                $0.transform = CATransform3DMakeRotation(0.5, 0, 1, 0)
+            },
+            extreme {
+                $0.opacity = 0.5
+                $0.bounds = CGRect(x: 0, y: 0, width: abs(v), height: 10)
+                $0.addSublayer(CALayer())
+            },
             layer(CGRect(x: 2, y: 2, width: 10, height: 10), greenColor),
         ]
         var edge = NumericEdgeCase(name: "magnitudes of \(v)", root: root, probes: [(6, 6, green)], redBeforeBlueInEveryRow: false)

@@ -23,10 +23,14 @@ final class CAAnimationTimingTests: XCTestCase {
     func testControlPoints() {
         let f = CAMediaTimingFunction(name: .easeInEaseOut)
         var v: [Float] = [9, 9]
-        f.getControlPoint(at: 1, values: &v); XCTAssertEqual(v, [0.42, 0])
-        f.getControlPoint(at: 2, values: &v); XCTAssertEqual(v, [0.58, 1])
-        f.getControlPoint(at: 0, values: &v); XCTAssertEqual(v, [0, 0])
-        f.getControlPoint(at: 3, values: &v); XCTAssertEqual(v, [1, 1])
+        f.getControlPoint(at: 1, values: &v)
+        XCTAssertEqual(v, [0.42, 0])
+        f.getControlPoint(at: 2, values: &v)
+        XCTAssertEqual(v, [0.58, 1])
+        f.getControlPoint(at: 0, values: &v)
+        XCTAssertEqual(v, [0, 0])
+        f.getControlPoint(at: 3, values: &v)
+        XCTAssertEqual(v, [1, 1])
         XCTAssertEqual(CAMediaTimingFunction(controlPoints: 0.25, 0.1, 0.25, 1), CAMediaTimingFunction(name: .default))
     }
 
@@ -34,7 +38,10 @@ final class CAAnimationTimingTests: XCTestCase {
         let layer = CALayer()
         layer.opacity = 0.9
         let a = CABasicAnimation(keyPath: "opacity")
-        a.fromValue = 0; a.toValue = 1; a.duration = 1; a.beginTime = 10
+        a.fromValue = 0
+        a.toValue = 1
+        a.duration = 1
+        a.beginTime = 10
         configure(a)
         layer.add(a, forKey: "fade")
         return times.map { layer.snapshot(atTime: $0).properties.opacity }
@@ -57,25 +64,49 @@ final class CAAnimationTimingTests: XCTestCase {
     func testRepeatCountAndDuration() {
         assertValues(opacity({ $0.repeatCount = 1.5 }, at: [10.25, 11.25, 11.5, 11.6]), [0.25, 0.25, 0.9, 0.9])
         // Held at the end: a = 1.5, u = 0.5.
-        assertValues(opacity({ $0.repeatCount = 1.5; $0.fillMode = .forwards; $0.isRemovedOnCompletion = false }, at: [12]), [0.5])
+        assertValues(opacity({
+            $0.repeatCount = 1.5
+            $0.fillMode = .forwards
+            $0.isRemovedOnCompletion = false
+        }, at: [12]), [0.5])
         // A whole number of passes ends at u = L, not 0.
-        assertValues(opacity({ $0.repeatCount = 2; $0.fillMode = .forwards; $0.isRemovedOnCompletion = false }, at: [12, 20]), [1, 1])
-        assertValues(opacity({ $0.repeatDuration = 0.5; $0.repeatCount = 5 }, at: [10.25, 10.5]), [0.25, 0.9])
+        assertValues(opacity({
+            $0.repeatCount = 2
+            $0.fillMode = .forwards
+            $0.isRemovedOnCompletion = false
+        }, at: [12, 20]), [1, 1])
+        assertValues(opacity({
+            $0.repeatDuration = 0.5
+            $0.repeatCount = 5
+        }, at: [10.25, 10.5]), [0.25, 0.9])
     }
 
     func testAutoreverses() {
         // L = 2: u = 1.25 plays back to 0.75; held at the end the pass has come back to 0.
         assertValues(opacity({ $0.autoreverses = true }, at: [10.5, 11.25, 11.999]), [0.5, 0.75, 0.001])
-        assertValues(opacity({ $0.autoreverses = true; $0.fillMode = .both; $0.isRemovedOnCompletion = false }, at: [13]), [0])
+        assertValues(opacity({
+            $0.autoreverses = true
+            $0.fillMode = .both
+            $0.isRemovedOnCompletion = false
+        }, at: [13]), [0])
     }
 
     func testFillModes() {
         assertValues(opacity({ $0.fillMode = .removed }, at: [9, 12]), [0.9, 0.9])
         assertValues(opacity({ $0.fillMode = .backwards }, at: [9, 12]), [0, 0.9])
         assertValues(opacity({ $0.fillMode = .forwards }, at: [9, 12]), [0.9, 0.9])
-        assertValues(opacity({ $0.fillMode = .forwards; $0.isRemovedOnCompletion = false }, at: [9, 12]), [0.9, 1])
-        assertValues(opacity({ $0.fillMode = .both; $0.isRemovedOnCompletion = false }, at: [9, 12]), [0, 1])
-        assertValues(opacity({ $0.fillMode = .removed; $0.isRemovedOnCompletion = false }, at: [12]), [0.9])
+        assertValues(opacity({
+            $0.fillMode = .forwards
+            $0.isRemovedOnCompletion = false
+        }, at: [9, 12]), [0.9, 1])
+        assertValues(opacity({
+            $0.fillMode = .both
+            $0.isRemovedOnCompletion = false
+        }, at: [9, 12]), [0, 1])
+        assertValues(opacity({
+            $0.fillMode = .removed
+            $0.isRemovedOnCompletion = false
+        }, at: [12]), [0.9])
     }
 
     func testTimingFunctionEasesProgress() {
@@ -84,15 +115,21 @@ final class CAAnimationTimingTests: XCTestCase {
 
     func testNestedLayerTimes() {
         let root = CALayer(), parent = CALayer(), child = CALayer()
-        root.addSublayer(parent); parent.addSublayer(child)
-        parent.beginTime = 1; parent.speed = 2
-        child.speed = 3; child.timeOffset = 0.5
+        root.addSublayer(parent)
+        parent.addSublayer(child)
+        parent.beginTime = 1
+        parent.speed = 2
+        child.speed = 3
+        child.timeOffset = 0.5
         // child time = ((tm − 1)·2)·3 + 0.5.
         XCTAssertEqual(child.convertTime(4, from: nil), 18.5, accuracy: 1e-12)
         XCTAssertEqual(child.convertTime(18.5, to: nil), 4, accuracy: 1e-12)
         XCTAssertEqual(parent.convertTime(6, from: child), 5.5 / 3, accuracy: 1e-12)
         let a = CABasicAnimation(keyPath: "opacity")
-        a.fromValue = 0; a.toValue = 1; a.duration = 1; a.beginTime = 10.5
+        a.fromValue = 0
+        a.toValue = 1
+        a.duration = 1
+        a.beginTime = 10.5
         child.add(a, forKey: nil)
         // Child time 10.8 at media time 1 + 10.3/6.
         XCTAssertEqual(root.snapshot(atTime: 1 + 10.3 / 6).sublayers[0].sublayers[0].properties.opacity, 0.3, accuracy: 1e-5)
@@ -101,7 +138,9 @@ final class CAAnimationTimingTests: XCTestCase {
     func testAddCopiesAndZeroBeginTimeMeansNow() {
         let layer = CALayer()
         let a = CABasicAnimation(keyPath: "opacity")
-        a.fromValue = 0; a.toValue = 1; a.duration = 100
+        a.fromValue = 0
+        a.toValue = 1
+        a.duration = 100
         let before = CACurrentMediaTime()
         layer.add(a, forKey: "x")
         let after = CACurrentMediaTime()
@@ -118,7 +157,9 @@ final class CAAnimationTimingTests: XCTestCase {
         let layer = CALayer()
         XCTAssertNil(layer.animationKeys())
         let a = CABasicAnimation(keyPath: "opacity"), b = CABasicAnimation(keyPath: "position")
-        layer.add(a, forKey: "a"); layer.add(b, forKey: "b"); layer.add(a, forKey: nil)
+        layer.add(a, forKey: "a")
+        layer.add(b, forKey: "b")
+        layer.add(a, forKey: nil)
         XCTAssertEqual(layer.animationKeys(), ["a", "b"])
         layer.add(b, forKey: "a")
         XCTAssertEqual(layer.animationKeys(), ["b", "a"])
@@ -132,10 +173,15 @@ final class CAAnimationTimingTests: XCTestCase {
 
     func testUnanimatedSubtreesShareTheirSnapshots() {
         let root = CALayer(), still = CALayer(), moving = CALayer(), leaf = CALayer()
-        root.addSublayer(still); still.addSublayer(leaf); root.addSublayer(moving)
+        root.addSublayer(still)
+        still.addSublayer(leaf)
+        root.addSublayer(moving)
         XCTAssertTrue(root.snapshot(atTime: 5) === root.snapshot())
         let a = CABasicAnimation(keyPath: "opacity")
-        a.fromValue = 0; a.toValue = 1; a.duration = 1; a.beginTime = 1
+        a.fromValue = 0
+        a.toValue = 1
+        a.duration = 1
+        a.beginTime = 1
         moving.add(a, forKey: nil)
         let s1 = root.snapshot(atTime: 1.5), s2 = root.snapshot(atTime: 1.75)
         XCTAssertTrue(s1.sublayers[0] === s2.sublayers[0])
@@ -154,7 +200,9 @@ final class CAAnimationTimingTests: XCTestCase {
         let layer = CAShapeLayer()
         layer.lineWidth = 2
         let a = CABasicAnimation(keyPath: "lineWidth")
-        a.fromValue = 4; a.toValue = 8; a.duration = 1000
+        a.fromValue = 4
+        a.toValue = 8
+        a.duration = 1000
         layer.add(a, forKey: nil)
         let p = layer.presentation()!
         XCTAssertGreaterThanOrEqual(p.lineWidth, 4)
@@ -173,7 +221,10 @@ final class CAAnimationTimingTests: XCTestCase {
         root.addSublayer(fast)
         for layer in [root, fast] {
             let a = CABasicAnimation(keyPath: "opacity")
-            a.beginTime = 10; a.duration = 1; a.fillMode = .both; a.isRemovedOnCompletion = false
+            a.beginTime = 10
+            a.duration = 1
+            a.fillMode = .both
+            a.isRemovedOnCompletion = false
             layer.add(a, forKey: "fade")
         }
         XCTAssertEqual([4.99, 5, 5.49, 5.5, 9.99, 10, 10.99, 11].map { root.runningAnimationCount(atTime: $0) }, [0, 1, 1, 0, 0, 1, 1, 0])

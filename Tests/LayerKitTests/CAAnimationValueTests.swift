@@ -16,7 +16,9 @@ final class CAAnimationValueTests: XCTestCase {
         let layer = CALayer()
         layer.position = CGPoint(x: 10, y: 20)
         let a = CABasicAnimation(keyPath: "position")
-        a.fromValue = from; a.toValue = to; a.byValue = by
+        a.fromValue = from
+        a.toValue = to
+        a.byValue = by
         return sample(layer, a, at: 10.5).properties.position
     }
 
@@ -34,13 +36,15 @@ final class CAAnimationValueTests: XCTestCase {
         for (from, to) in [(0 as Any, 4 as Any), (0.0 as Double, 4.0 as Double), (Float(0), Float(4)), (CGFloat(0), CGFloat(4))] as [(Any, Any)] {
             let layer = CALayer()
             let a = CABasicAnimation(keyPath: "cornerRadius")
-            a.fromValue = from; a.toValue = to
+            a.fromValue = from
+            a.toValue = to
             XCTAssertEqual(sample(layer, a, at: 10.25).properties.cornerRadius, 1)
         }
         // A value of the wrong type animates nothing.
         let layer = CALayer()
         let a = CABasicAnimation(keyPath: "cornerRadius")
-        a.fromValue = CGPoint(x: 1, y: 1); a.toValue = 4
+        a.fromValue = CGPoint(x: 1, y: 1)
+        a.toValue = 4
         XCTAssertEqual(sample(layer, a, at: 10.25).properties.cornerRadius, 0)
     }
 
@@ -48,12 +52,17 @@ final class CAAnimationValueTests: XCTestCase {
         let layer = CALayer()
         layer.position = CGPoint(x: 10, y: 20)
         let a = CABasicAnimation(keyPath: "position")
-        a.fromValue = CGPoint.zero; a.toValue = CGPoint(x: 100, y: 0); a.isAdditive = true
+        a.fromValue = CGPoint.zero
+        a.toValue = CGPoint(x: 100, y: 0)
+        a.isAdditive = true
         XCTAssertEqual(sample(layer, a, at: 10.5).properties.position, CGPoint(x: 60, y: 20))
 
         let c = CALayer()
         let b = CABasicAnimation(keyPath: "position.x")
-        b.fromValue = 0; b.toValue = 10; b.repeatCount = 3; b.isCumulative = true
+        b.fromValue = 0
+        b.toValue = 10
+        b.repeatCount = 3
+        b.isCumulative = true
         // a = 2.5: iteration 2, u = 0.5: 5 + 2·10.
         XCTAssertEqual(sample(c, b, at: 12.5).properties.position.x, 25)
     }
@@ -61,10 +70,17 @@ final class CAAnimationValueTests: XCTestCase {
     func testAnimationsApplyInOrderAdded() {
         let layer = CALayer()
         let a = CABasicAnimation(keyPath: "opacity")
-        a.fromValue = 0; a.toValue = 1
+        a.fromValue = 0
+        a.toValue = 1
         let b = CABasicAnimation(keyPath: "opacity")
-        b.fromValue = 0.5; b.toValue = 0.5; b.isAdditive = true
-        layer.add({ a.beginTime = 10; a.duration = 1; return a }(), forKey: "a")
+        b.fromValue = 0.5
+        b.toValue = 0.5
+        b.isAdditive = true
+        layer.add({
+            a.beginTime = 10
+            a.duration = 1
+            return a
+        }(), forKey: "a")
         XCTAssertEqual(sample(layer, b, at: 10.25).properties.opacity, 0.75)
     }
 
@@ -76,41 +92,80 @@ final class CAAnimationValueTests: XCTestCase {
 
     func testKeyframeLinear() {
         // keyTimes 0, ¼, 1: p = ½ lies ⅓ into the second segment.
-        XCTAssertEqual(keyframeX({ $0.values = [0, 10, 30]; $0.keyTimes = [0, 0.25, 1] }, at: 10.5), 10 + 20.0 / 3, accuracy: 1e-9)
+        XCTAssertEqual(keyframeX({
+            $0.values = [0, 10, 30]
+            $0.keyTimes = [0, 0.25, 1]
+        }, at: 10.5), 10 + 20.0 / 3, accuracy: 1e-9)
         XCTAssertEqual(keyframeX({ $0.values = [0, 10, 30] }, at: 10.75), 20, accuracy: 1e-9)
         // Each segment eased by its own function: easeIn at 0.6575 is ½.
-        XCTAssertEqual(keyframeX({ $0.values = [0, 10, 30]; $0.timingFunctions = [CAMediaTimingFunction(name: .linear), CAMediaTimingFunction(name: .easeIn)] },
+        XCTAssertEqual(keyframeX({
+            $0.values = [0, 10, 30]
+            $0.timingFunctions = [CAMediaTimingFunction(name: .linear), CAMediaTimingFunction(name: .easeIn)]
+        },
                                  at: 10.5 + 0.6575 / 2), 20, accuracy: 1e-6)
     }
 
     func testKeyframeDiscrete() {
         // 3 values, key times 0, ⅓, ⅔, 1.
-        XCTAssertEqual(keyframeX({ $0.values = [0, 10, 30]; $0.calculationMode = .discrete }, at: 10.3), 0)
-        XCTAssertEqual(keyframeX({ $0.values = [0, 10, 30]; $0.calculationMode = .discrete }, at: 10.5), 10)
-        XCTAssertEqual(keyframeX({ $0.values = [0, 10, 30]; $0.calculationMode = .discrete }, at: 10.7), 30)
-        XCTAssertEqual(keyframeX({ $0.values = [0, 10, 30]; $0.keyTimes = [0, 0.5, 0.9, 1]; $0.calculationMode = .discrete }, at: 10.7), 10)
+        XCTAssertEqual(keyframeX({
+            $0.values = [0, 10, 30]
+            $0.calculationMode = .discrete
+        }, at: 10.3), 0)
+        XCTAssertEqual(keyframeX({
+            $0.values = [0, 10, 30]
+            $0.calculationMode = .discrete
+        }, at: 10.5), 10)
+        XCTAssertEqual(keyframeX({
+            $0.values = [0, 10, 30]
+            $0.calculationMode = .discrete
+        }, at: 10.7), 30)
+        XCTAssertEqual(keyframeX({
+            $0.values = [0, 10, 30]
+            $0.keyTimes = [0, 0.5, 0.9, 1]
+            $0.calculationMode = .discrete
+        }, at: 10.7), 10)
     }
 
     func testKeyframePaced() {
         // Distances 10 and 30: constant speed 40 per second, whatever keyTimes say.
-        XCTAssertEqual(keyframeX({ $0.values = [0, 10, 40]; $0.keyTimes = [0, 0.9, 1]; $0.calculationMode = .paced }, at: 10.5), 20, accuracy: 1e-9)
-        XCTAssertEqual(keyframeX({ $0.values = [0, 10, 40]; $0.calculationMode = .paced }, at: 10.125), 5, accuracy: 1e-9)
+        XCTAssertEqual(keyframeX({
+            $0.values = [0, 10, 40]
+            $0.keyTimes = [0, 0.9, 1]
+            $0.calculationMode = .paced
+        }, at: 10.5), 20, accuracy: 1e-9)
+        XCTAssertEqual(keyframeX({
+            $0.values = [0, 10, 40]
+            $0.calculationMode = .paced
+        }, at: 10.125), 5, accuracy: 1e-9)
     }
 
     func testKeyframeCubic() {
         // Values 0, 10, 30 at key times 0, ½, 1; p = ¼ is s = ½ into the first segment, whose
         // tangents are (10 − 0)/2 = 5 (the start is its own neighbour) and (30 − 0)/2 = 15:
         // ½·0 + ⅛·5 + ½·10 − ⅛·15 = 3.75.
-        XCTAssertEqual(keyframeX({ $0.values = [0, 10, 30]; $0.calculationMode = .cubic }, at: 10.25), 3.75, accuracy: 1e-9)
+        XCTAssertEqual(keyframeX({
+            $0.values = [0, 10, 30]
+            $0.calculationMode = .cubic
+        }, at: 10.25), 3.75, accuracy: 1e-9)
         // Tension 1 everywhere: zero tangents, so the midpoint is halfway, 5.
-        XCTAssertEqual(keyframeX({ $0.values = [0, 10, 30]; $0.calculationMode = .cubic; $0.tensionValues = [1, 1, 1] }, at: 10.25), 5, accuracy: 1e-9)
+        XCTAssertEqual(keyframeX({
+            $0.values = [0, 10, 30]
+            $0.calculationMode = .cubic
+            $0.tensionValues = [1, 1, 1]
+        }, at: 10.25), 5, accuracy: 1e-9)
         // Bias 1 at the second keyframe: its incoming tangent is 2·½·(10 − 0) = 10: 0.625 + 5 − 1.25.
-        XCTAssertEqual(keyframeX({ $0.values = [0, 10, 30]; $0.calculationMode = .cubic; $0.biasValues = [0, 1, 0] }, at: 10.25), 4.375, accuracy: 1e-9)
+        XCTAssertEqual(keyframeX({
+            $0.values = [0, 10, 30]
+            $0.calculationMode = .cubic
+            $0.biasValues = [0, 1, 0]
+        }, at: 10.25), 4.375, accuracy: 1e-9)
     }
 
     private func spring(_ configure: (CASpringAnimation) -> Void, at t: Double) -> CGFloat {
         let a = CASpringAnimation(keyPath: "position.x")
-        a.fromValue = 0; a.toValue = 100; a.duration = 5
+        a.fromValue = 0
+        a.toValue = 100
+        a.duration = 5
         configure(a)
         return sample(CALayer(), a, at: 10 + t).properties.position.x
     }
@@ -123,7 +178,10 @@ final class CAAnimationValueTests: XCTestCase {
         XCTAssertEqual(spring({ $0.damping = 20 }, at: 0.1), 26.424111765711533, accuracy: 1e-6)
         XCTAssertEqual(spring({ $0.damping = 40 }, at: 0.1), 26.424111765711533, accuracy: 1e-6)
         // Overdamped ζ = 2, ωd = 10√3: x = 1 − e^(−20t)(cosh ωd t + 20/ωd · sinh ωd t).
-        XCTAssertEqual(spring({ $0.damping = 40; $0.allowsOverdamping = true }, at: 0.1), 17.77365760981905, accuracy: 1e-6)
+        XCTAssertEqual(spring({
+            $0.damping = 40
+            $0.allowsOverdamping = true
+        }, at: 0.1), 17.77365760981905, accuracy: 1e-6)
         // The timing function is not used.
         XCTAssertEqual(spring({ $0.timingFunction = CAMediaTimingFunction(name: .easeIn) }, at: 0.1), 34.029984660829826, accuracy: 1e-6)
         let s = CASpringAnimation()
@@ -135,14 +193,23 @@ final class CAAnimationValueTests: XCTestCase {
 
     func testGroupClipsItsChildren() {
         let child = CABasicAnimation(keyPath: "opacity")
-        child.fromValue = 0; child.toValue = 1; child.duration = 2
+        child.fromValue = 0
+        child.toValue = 1
+        child.duration = 2
         let held = CABasicAnimation(keyPath: "cornerRadius")
-        held.fromValue = 0; held.toValue = 8; held.duration = 0.5; held.fillMode = .forwards
+        held.fromValue = 0
+        held.toValue = 8
+        held.duration = 0.5
+        held.fillMode = .forwards
         let g = CAAnimationGroup()
-        g.animations = [child, held]; g.duration = 1
+        g.animations = [child, held]
+        g.duration = 1
         let layer = CALayer()
         layer.opacity = 0.9
-        layer.add({ g.beginTime = 10; return g }(), forKey: nil)
+        layer.add({
+            g.beginTime = 10
+            return g
+        }(), forKey: nil)
         XCTAssertEqual(layer.snapshot(atTime: 10.5).properties.opacity, 0.25)
         XCTAssertEqual(layer.snapshot(atTime: 10.25).properties.cornerRadius, 4)
         XCTAssertEqual(layer.snapshot(atTime: 10.75).properties.cornerRadius, 8)
@@ -151,9 +218,12 @@ final class CAAnimationValueTests: XCTestCase {
 
         // A child's duration of 0 is the group's.
         let c2 = CABasicAnimation(keyPath: "opacity")
-        c2.fromValue = 0; c2.toValue = 1
+        c2.fromValue = 0
+        c2.toValue = 1
         let g2 = CAAnimationGroup()
-        g2.animations = [c2]; g2.duration = 2; g2.beginTime = 10
+        g2.animations = [c2]
+        g2.duration = 2
+        g2.beginTime = 10
         let l2 = CALayer()
         l2.add(g2, forKey: nil)
         XCTAssertEqual(l2.snapshot(atTime: 10.5).properties.opacity, 0.25)
@@ -182,21 +252,28 @@ final class CAAnimationValueTests: XCTestCase {
 
     func testTransformSubPaths() {
         let a = CABasicAnimation(keyPath: "transform.rotation.z")
-        a.fromValue = 0; a.toValue = CGFloat.pi
+        a.fromValue = 0
+        a.toValue = CGFloat.pi
         assertTransform(sample(CALayer(), a, at: 10.5).properties.transform, CATransform3DMakeRotation(.pi / 2, 0, 0, 1))
         let s = CABasicAnimation(keyPath: "transform.scale")
-        s.fromValue = 1; s.toValue = 3
+        s.fromValue = 1
+        s.toValue = 3
         assertTransform(sample(CALayer(), s, at: 10.5).properties.transform, CATransform3DMakeScale(2, 2, 2))
         // On a translated layer the rotation replaces only the rotation part.
         let layer = CALayer()
         layer.transform = CATransform3DMakeTranslation(7, 0, 0)
         let r = CABasicAnimation(keyPath: "transform.rotation")
-        r.fromValue = 0; r.toValue = CGFloat.pi
+        r.fromValue = 0
+        r.toValue = CGFloat.pi
         assertTransform(sample(layer, r, at: 10.5).properties.transform,
                         CATransform3DMakeRotation(.pi / 2, 0, 0, 1).concatenating(CATransform3DMakeTranslation(7, 0, 0)))
         let x = CABasicAnimation(keyPath: "transform.translation.x")
         x.toValue = 17
-        assertTransform(sample(CALayer(), { x.beginTime = 10; x.duration = 1; return x }(), at: 10.5).properties.transform,
+        assertTransform(sample(CALayer(), {
+            x.beginTime = 10
+            x.duration = 1
+            return x
+        }(), at: 10.5).properties.transform,
                         CATransform3DMakeTranslation(8.5, 0, 0))
     }
 
@@ -213,7 +290,10 @@ final class CAAnimationValueTests: XCTestCase {
 
     func testBooleansSwitchAtTheEnd() {
         let a = CABasicAnimation(keyPath: "hidden")
-        a.fromValue = false; a.toValue = true; a.fillMode = .forwards; a.isRemovedOnCompletion = false
+        a.fromValue = false
+        a.toValue = true
+        a.fillMode = .forwards
+        a.isRemovedOnCompletion = false
         let layer = CALayer()
         XCTAssertFalse(sample(layer, a, at: 10.99).properties.isHidden)
         XCTAssertTrue(layer.snapshot(atTime: 11).properties.isHidden)

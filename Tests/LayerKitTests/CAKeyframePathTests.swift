@@ -97,14 +97,16 @@ final class CAKeyframePathTests: XCTestCase {
         let layer = CALayer()
         layer.transform = CATransform3DMakeScale(2, 2, 1)
         let a = CAKeyframeAnimation(keyPath: "position")
-        a.path = twoLines; a.rotationMode = .rotateAuto
+        a.path = twoLines
+        a.rotationMode = .rotateAuto
         let scaled = sample(layer, a, at: 10.75).properties.transform
         XCTAssertEqual(scaled.m12, 2)
         XCTAssertEqual(scaled.m21, -2)
         XCTAssertEqual(scaled.m11, 0, accuracy: 1e-15)
         // Without a path, rotationMode does nothing.
         let b = CAKeyframeAnimation(keyPath: "position")
-        b.values = [CGPoint(x: 0, y: 0), CGPoint(x: 0, y: 10)]; b.rotationMode = .rotateAuto
+        b.values = [CGPoint(x: 0, y: 0), CGPoint(x: 0, y: 10)]
+        b.rotationMode = .rotateAuto
         XCTAssertEqual(sample(CALayer(), b, at: 10.5).properties.transform, .identity)
     }
 
@@ -120,12 +122,23 @@ final class CAKeyframePathTests: XCTestCase {
         // constant speed means x = 60·p.
         let values: [Any] = [0, 10, 30, 60]
         for (t, x) in [(10.0, 0.0), (10.1, 6), (10.25, 15), (10.5, 30), (10.9, 54)] {
-            XCTAssertEqual(keyframeX({ $0.values = values; $0.calculationMode = .cubicPaced }, at: t), x, accuracy: 1e-9, "at \(t)")
+            XCTAssertEqual(keyframeX({
+                $0.values = values
+                $0.calculationMode = .cubicPaced
+            }, at: t), x, accuracy: 1e-9, "at \(t)")
         }
         // The end value holds with fill forwards.
-        XCTAssertEqual(keyframeX({ $0.values = values; $0.calculationMode = .cubicPaced; $0.fillMode = .forwards; $0.isRemovedOnCompletion = false }, at: 11), 60)
+        XCTAssertEqual(keyframeX({
+            $0.values = values
+            $0.calculationMode = .cubicPaced
+            $0.fillMode = .forwards
+            $0.isRemovedOnCompletion = false
+        }, at: 11), 60)
         // Plain cubic at p = ⅙ (half of the first piece): ½·0 + ⅜·5/3 + ⅜·5 + ⅛·10 = 3.75.
-        XCTAssertEqual(keyframeX({ $0.values = values; $0.calculationMode = .cubic }, at: 10 + 1.0 / 6), 3.75, accuracy: 1e-9)
+        XCTAssertEqual(keyframeX({
+            $0.values = values
+            $0.calculationMode = .cubic
+        }, at: 10 + 1.0 / 6), 3.75, accuracy: 1e-9)
     }
 
     func testPathValuedKeyPaths() {
@@ -133,14 +146,16 @@ final class CAKeyframePathTests: XCTestCase {
         let large = CGPath(rect: CGRect(x: 0, y: 0, width: 20, height: 40))
         // Same elements: point by point, halfway a 15 × 25 rectangle.
         let a = CABasicAnimation(keyPath: "shadowPath")
-        a.fromValue = small; a.toValue = large
+        a.fromValue = small
+        a.toValue = large
         XCTAssertEqual(sample(CALayer(), a, at: 10.5).properties.shadowPath, CGPath(rect: CGRect(x: 0, y: 0, width: 15, height: 25)))
         // Different elements: the first until halfway, then the second.
         let ellipse = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 20, height: 40))
         for (t, expected) in [(10.25, small), (10.75, ellipse)] {
             let shape = CAShapeLayer()
             let b = CABasicAnimation(keyPath: "path")
-            b.fromValue = small; b.toValue = ellipse
+            b.fromValue = small
+            b.toValue = ellipse
             guard case let .shape(style) = sample(shape, b, at: t).kind else { return XCTFail("not a shape") }
             XCTAssertEqual(style.path, expected, "at \(t)")
         }
@@ -154,11 +169,13 @@ final class CAKeyframePathTests: XCTestCase {
     func testContentsSwitchDiscretely() {
         let one = CGImage(bitmap: Bitmap(width: 1, height: 1)), two = CGImage(bitmap: Bitmap(width: 2, height: 2))
         let a = CAKeyframeAnimation(keyPath: "contents")
-        a.values = [one, two]; a.calculationMode = .discrete
+        a.values = [one, two]
+        a.calculationMode = .discrete
         XCTAssertTrue(sample(CALayer(), a, at: 10.25).properties.contents === one)
         XCTAssertTrue(sample(CALayer(), a, at: 10.75).properties.contents === two)
         let b = CABasicAnimation(keyPath: "contents")
-        b.fromValue = one; b.toValue = two
+        b.fromValue = one
+        b.toValue = two
         XCTAssertTrue(sample(CALayer(), b, at: 10.4).properties.contents === one)
         XCTAssertTrue(sample(CALayer(), b, at: 10.6).properties.contents === two)
     }
@@ -167,10 +184,13 @@ final class CAKeyframePathTests: XCTestCase {
         let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
         let g = CAGradientLayer()
         let a = CABasicAnimation(keyPath: "colors")
-        a.fromValue = [red, blue]; a.toValue = [blue, red]
+        a.fromValue = [red, blue]
+        a.toValue = [blue, red]
         let l = CABasicAnimation(keyPath: "locations")
-        l.fromValue = [0, 1] as [CGFloat]; l.toValue = [0.5, 1] as [CGFloat]
-        l.beginTime = 10; l.duration = 1
+        l.fromValue = [0, 1] as [CGFloat]
+        l.toValue = [0.5, 1] as [CGFloat]
+        l.beginTime = 10
+        l.duration = 1
         g.add(l, forKey: "locations")
         guard case let .gradient(style) = sample(g, a, at: 10.5).kind else { return XCTFail("not a gradient") }
         let purple = CGColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)
@@ -178,7 +198,8 @@ final class CAKeyframePathTests: XCTestCase {
         XCTAssertEqual(style.locations, [0.25, 1])
         // Lists of different lengths cannot be mixed: the first until halfway.
         let b = CABasicAnimation(keyPath: "colors")
-        b.fromValue = [red, blue]; b.toValue = [blue, red, blue]
+        b.fromValue = [red, blue]
+        b.toValue = [blue, red, blue]
         guard case let .gradient(early) = sample(CAGradientLayer(), b, at: 10.25).kind else { return XCTFail("not a gradient") }
         XCTAssertEqual(early.colors, [red, blue])
     }

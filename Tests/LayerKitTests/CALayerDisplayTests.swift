@@ -19,7 +19,10 @@ final class CALayerDisplayTests: XCTestCase {
     final class Painter: CALayerDelegate {
         var drawn = 0, displayed = 0
         var displays = false
-        func draw(_ layer: CALayer, in ctx: CGContext) { drawn += 1; ctx.fill(CGRect(x: 0, y: 0, width: 2, height: 2)) }
+        func draw(_ layer: CALayer, in ctx: CGContext) {
+            drawn += 1
+            ctx.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
+        }
     }
 
     final class ImageSetter: CALayerDelegate {
@@ -95,15 +98,18 @@ final class CALayerDisplayTests: XCTestCase {
         XCTAssertEqual(l.draws, 1, "an unmarked layer is not redrawn across frames")
         l.setNeedsDisplay(CGRect(x: 0, y: 0, width: 1, height: 1))
         l.setNeedsDisplay()
-        _ = root.snapshot(); _ = root.snapshot()
+        _ = root.snapshot()
+        _ = root.snapshot()
         XCTAssertEqual(l.draws, 2, "two marks before a frame redraw once")
     }
 
     func testOnlyTheMarkedLayerIsRedrawn() {
         let root = CALayer()
         let a = square(), b = square()
-        root.addSublayer(a); root.addSublayer(b)
-        a.setNeedsDisplay(); b.setNeedsDisplay()
+        root.addSublayer(a)
+        root.addSublayer(b)
+        a.setNeedsDisplay()
+        b.setNeedsDisplay()
         _ = root.snapshot()
         b.setNeedsDisplay()
         _ = root.snapshot()

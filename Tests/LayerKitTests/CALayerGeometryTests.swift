@@ -541,14 +541,16 @@ final class CALayerGeometryTests: XCTestCase {
         let g0 = gsLayer(CGRect(x: 0, y: 0, width: 400, height: 400), CGPoint(x: 200, y: 200))
         let g1 = gsLayer(CGRect(x: 0, y: 0, width: 200, height: 200), CGPoint(x: 100, y: 100))
         let g2 = gsLayer(CGRect(x: 0, y: 0, width: 50, height: 50), CGPoint(x: 25, y: 25))
-        g0.addSublayer(g1); g1.addSublayer(g2)
+        g0.addSublayer(g1)
+        g1.addSublayer(g2)
         assertPoint(g2.convert(CGPoint.zero, to: g0), 0, 0, accuracy: exact)
         assertPoint(g0.convert(CGPoint.zero, to: g2), 0, 0, accuracy: exact)
 
         let parent = gsLayer(CGRect(x: 0, y: 0, width: 200, height: 200), CGPoint(x: 100, y: 100))
         let s1 = gsLayer(CGRect(x: 0, y: 0, width: 50, height: 50), CGPoint(x: 25, y: 25))
         let s2 = gsLayer(CGRect(x: 0, y: 0, width: 50, height: 50), CGPoint(x: 125, y: 25))
-        parent.addSublayer(s1); parent.addSublayer(s2)
+        parent.addSublayer(s1)
+        parent.addSublayer(s2)
         assertPoint(s1.convert(CGPoint.zero, to: s2), -100, 0, accuracy: exact)
 
         let u1 = gsLayer(CGRect(x: 0, y: 0, width: 50, height: 50), CGPoint(x: 25, y: 25))

@@ -75,7 +75,9 @@ final class CALayerLayoutTests: XCTestCase {
     func testSeveralMarksLayOutOnce() {
         let l = recording("l")
         settle(l)
-        l.setNeedsLayout(); l.setNeedsLayout(); l.setNeedsLayout()
+        l.setNeedsLayout()
+        l.setNeedsLayout()
+        l.setNeedsLayout()
         l.layoutIfNeeded()
         XCTAssertEqual(l.layoutCount, 1)
     }
@@ -97,7 +99,8 @@ final class CALayerLayoutTests: XCTestCase {
     func testLayoutIfNeededLaysOutMarkedDescendantsParentFirst() {
         var order: [String] = []
         let root = recording("root"), child = recording("child"), grandchild = recording("grandchild")
-        root.addSublayer(child); child.addSublayer(grandchild)
+        root.addSublayer(child)
+        child.addSublayer(grandchild)
         for l in [root, child, grandchild] { l.log = { order.append($0) } }
         settle(root)
         order = []
@@ -144,7 +147,8 @@ final class CALayerLayoutTests: XCTestCase {
 
     func testDelegateLaysOutSublayers() {
         let parent = CALayer(), a = CALayer(), b = CALayer()
-        parent.addSublayer(a); parent.addSublayer(b)
+        parent.addSublayer(a)
+        parent.addSublayer(b)
         let delegate = RecordingDelegate()
         // Two columns, side by side, filling the parent.
         delegate.body = { layer in
@@ -232,7 +236,8 @@ final class CALayerLayoutTests: XCTestCase {
 
     func testClearingSublayersMarksTheLayer() {
         let parent = recording("parent")
-        parent.addSublayer(CALayer()); parent.addSublayer(CALayer())
+        parent.addSublayer(CALayer())
+        parent.addSublayer(CALayer())
         settle(parent)
         parent.sublayers = nil
         XCTAssertTrue(parent.needsLayout(), "sublayers = nil")

@@ -55,7 +55,9 @@ final class CALayerTreeTests: XCTestCase {
 
     func testAddingAnExistingSublayerMovesItToTheFront() {
         let p = named("p"), a = named("a"), b = named("b"), c = named("c")
-        p.addSublayer(a); p.addSublayer(b); p.addSublayer(c)
+        p.addSublayer(a)
+        p.addSublayer(b)
+        p.addSublayer(c)
         p.addSublayer(a)
         XCTAssertEqual(names(p), ["b", "c", "a"])
         p.addSublayer(a)
@@ -65,7 +67,8 @@ final class CALayerTreeTests: XCTestCase {
 
     func testInsertSublayerAtIndex() {
         let p = named("p"), a = named("a"), b = named("b")
-        p.addSublayer(a); p.addSublayer(b)
+        p.addSublayer(a)
+        p.addSublayer(b)
         p.insertSublayer(named("c"), at: 0)
         XCTAssertEqual(names(p), ["c", "a", "b"])
         p.insertSublayer(named("d"), at: 2)
@@ -77,14 +80,18 @@ final class CALayerTreeTests: XCTestCase {
 
     func testInsertExistingSublayerAtIndexZeroMovesIt() {
         let p = named("p"), a = named("a"), b = named("b"), c = named("c")
-        p.addSublayer(a); p.addSublayer(b); p.addSublayer(c)
+        p.addSublayer(a)
+        p.addSublayer(b)
+        p.addSublayer(c)
         p.insertSublayer(c, at: 0)
         XCTAssertEqual(names(p), ["c", "a", "b"])
     }
 
     func testInsertSublayerBelowAndAbove() {
         let p = named("p"), a = named("a"), b = named("b"), c = named("c")
-        p.addSublayer(a); p.addSublayer(b); p.addSublayer(c)
+        p.addSublayer(a)
+        p.addSublayer(b)
+        p.addSublayer(c)
         p.insertSublayer(named("d"), below: b)
         XCTAssertEqual(names(p), ["a", "d", "b", "c"])
         p.insertSublayer(named("e"), above: b)
@@ -98,7 +105,9 @@ final class CALayerTreeTests: XCTestCase {
 
     func testInsertBelowOrAboveMovesAnExistingSibling() {
         let p = named("p"), a = named("a"), b = named("b"), c = named("c")
-        p.addSublayer(a); p.addSublayer(b); p.addSublayer(c)
+        p.addSublayer(a)
+        p.addSublayer(b)
+        p.addSublayer(c)
         p.insertSublayer(c, below: a)
         XCTAssertEqual(names(p), ["c", "a", "b"])
         p.insertSublayer(a, above: b)
@@ -110,7 +119,8 @@ final class CALayerTreeTests: XCTestCase {
 
     func testRemoveFromSuperlayer() {
         let p = named("p"), a = named("a"), b = named("b")
-        p.addSublayer(a); p.addSublayer(b)
+        p.addSublayer(a)
+        p.addSublayer(b)
         a.removeFromSuperlayer()
         XCTAssertEqual(names(p), ["b"])
         XCTAssertNil(a.superlayer)
@@ -125,7 +135,8 @@ final class CALayerTreeTests: XCTestCase {
 
     func testRemovingKeepsTheSubtree() {
         let p = named("p"), a = named("a"), a1 = named("a1")
-        p.addSublayer(a); a.addSublayer(a1)
+        p.addSublayer(a)
+        a.addSublayer(a1)
         a.removeFromSuperlayer()
         XCTAssertEqual(names(a), ["a1"])
         XCTAssertTrue(a1.superlayer === a)
@@ -133,7 +144,8 @@ final class CALayerTreeTests: XCTestCase {
 
     func testMovingALayerBetweenParents() {
         let p1 = named("p1"), p2 = named("p2"), x = named("x"), y = named("y")
-        p1.addSublayer(x); p1.addSublayer(y)
+        p1.addSublayer(x)
+        p1.addSublayer(y)
         p2.addSublayer(x)
         XCTAssertEqual(names(p1), ["y"])
         XCTAssertEqual(names(p2), ["x"])
@@ -150,7 +162,8 @@ final class CALayerTreeTests: XCTestCase {
     func testMovingADeepLayerUpTheTreeIsAllowed() {
         // Adding a descendant to an ancestor is no cycle.
         let root = named("root"), child = named("child"), grandchild = named("grandchild")
-        root.addSublayer(child); child.addSublayer(grandchild)
+        root.addSublayer(child)
+        child.addSublayer(grandchild)
         root.addSublayer(grandchild)
         XCTAssertEqual(names(root), ["child", "grandchild"])
         XCTAssertNil(child.sublayers)
@@ -161,7 +174,9 @@ final class CALayerTreeTests: XCTestCase {
 
     func testReplaceSublayerKeepsThePlace() {
         let p = named("p"), a = named("a"), b = named("b"), c = named("c"), d = named("d")
-        p.addSublayer(a); p.addSublayer(b); p.addSublayer(c)
+        p.addSublayer(a)
+        p.addSublayer(b)
+        p.addSublayer(c)
         p.replaceSublayer(b, with: d)
         XCTAssertEqual(names(p), ["a", "d", "c"])
         XCTAssertNil(b.superlayer)
@@ -171,8 +186,11 @@ final class CALayerTreeTests: XCTestCase {
 
     func testReplaceWithALayerFromAnotherParent() {
         let p = named("p"), q = named("q"), a = named("a"), b = named("b"), c = named("c"), x = named("x"), y = named("y")
-        p.addSublayer(a); p.addSublayer(b); p.addSublayer(c)
-        q.addSublayer(x); q.addSublayer(y)
+        p.addSublayer(a)
+        p.addSublayer(b)
+        p.addSublayer(c)
+        q.addSublayer(x)
+        q.addSublayer(y)
         p.replaceSublayer(b, with: x)
         XCTAssertEqual(names(p), ["a", "x", "c"])
         XCTAssertEqual(names(q), ["y"])
@@ -182,7 +200,9 @@ final class CALayerTreeTests: XCTestCase {
 
     func testReplaceFirstWithLastSibling() {
         let p = named("p"), a = named("a"), b = named("b"), c = named("c")
-        p.addSublayer(a); p.addSublayer(b); p.addSublayer(c)
+        p.addSublayer(a)
+        p.addSublayer(b)
+        p.addSublayer(c)
         p.replaceSublayer(a, with: c)
         XCTAssertEqual(names(p), ["c", "b"])
         XCTAssertNil(a.superlayer)
@@ -191,7 +211,8 @@ final class CALayerTreeTests: XCTestCase {
 
     func testReplaceWithItselfChangesNothing() {
         let p = named("p"), a = named("a"), b = named("b")
-        p.addSublayer(a); p.addSublayer(b)
+        p.addSublayer(a)
+        p.addSublayer(b)
         p.replaceSublayer(a, with: a)
         XCTAssertEqual(names(p), ["a", "b"])
         XCTAssertTrue(a.superlayer === p)
@@ -244,7 +265,8 @@ final class CALayerTreeTests: XCTestCase {
 
     func testAddingALayerIntoItsOwnSubtreeIsRefused() {
         let root = named("root"), child = named("child"), grandchild = named("grandchild")
-        root.addSublayer(child); child.addSublayer(grandchild)
+        root.addSublayer(child)
+        child.addSublayer(grandchild)
         grandchild.addSublayer(root)
         XCTAssertEqual(refusals, [.cycle(layer: "layer 'root'", into: "layer 'grandchild'")])
         XCTAssertNil(root.superlayer)
@@ -257,7 +279,8 @@ final class CALayerTreeTests: XCTestCase {
 
     func testEveryInsertionFormRefusesCycles() {
         let root = named("root"), child = named("child"), leaf = named("leaf")
-        root.addSublayer(child); child.addSublayer(leaf)
+        root.addSublayer(child)
+        child.addSublayer(leaf)
         child.insertSublayer(root, at: 0)
         child.insertSublayer(root, below: leaf)
         child.insertSublayer(root, above: leaf)

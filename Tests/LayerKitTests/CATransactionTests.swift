@@ -203,7 +203,8 @@ final class CATransactionTests: XCTestCase {
 
     func testAnimationAsAnActionIsAddedUnderTheKey() {
         let spin = CABasicAnimation(keyPath: "opacity")
-        spin.fromValue = 0.0; spin.duration = 2
+        spin.fromValue = 0.0
+        spin.duration = 2
         layer.actions = ["opacity": spin]
         layer.opacity = 0.5
         let added = layer.animation(forKey: "opacity") as! CABasicAnimation
@@ -339,11 +340,18 @@ final class CATransactionTests: XCTestCase {
     func testDelegateCallbacksInOrder() {
         let delegate = RecordingDelegate()
         let a = CABasicAnimation(keyPath: "opacity")
-        a.fromValue = 0.0; a.toValue = 1.0; a.duration = 1; a.delegate = delegate
+        a.fromValue = 0.0
+        a.toValue = 1.0
+        a.duration = 1
+        a.delegate = delegate
         layer.add(a, forKey: "fade")
         let b = CABasicAnimation(keyPath: "cornerRadius")
-        b.toValue = 5.0; b.duration = 0.1; b.beginTime = 0.2; b.delegate = delegate
-        b.isRemovedOnCompletion = false; b.fillMode = .forwards
+        b.toValue = 5.0
+        b.duration = 0.1
+        b.beginTime = 0.2
+        b.delegate = delegate
+        b.isRemovedOnCompletion = false
+        b.fillMode = .forwards
         layer.add(b, forKey: "round")
         frame(at: 0.1)
         XCTAssertEqual(delegate.log, ["start fade"])
@@ -371,7 +379,10 @@ final class CATransactionTests: XCTestCase {
             layer.opacity = 0.5
         }
         let a = CABasicAnimation(keyPath: "opacity")
-        a.fromValue = 0.0; a.toValue = 0.5; a.duration = 0.5; a.delegate = delegate
+        a.fromValue = 0.0
+        a.toValue = 0.5
+        a.duration = 0.5
+        a.delegate = delegate
         layer.add(a, forKey: nil)
         var drawn: [Float] = []
         let drawing = CADisplayLink(timeSource: { [unowned self] in now }) { [root] link in
@@ -457,7 +468,10 @@ final class CATransactionTests: XCTestCase {
         layer.position = CGPoint(x: 0, y: 25)
         layer.removeAllAnimations()
         let a = CABasicAnimation(keyPath: "position.x")
-        a.fromValue = 0.0; a.toValue = 200.0; a.duration = 1; a.beginTime = 10
+        a.fromValue = 0.0
+        a.toValue = 200.0
+        a.duration = 1
+        a.beginTime = 10
         layer.add(a, forKey: "move")
         // At 10.5 the layer's centre is at x = 100, so it spans x 75…125.
         let presented = root.presentation(atTime: 10.5)

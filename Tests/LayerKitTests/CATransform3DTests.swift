@@ -54,10 +54,22 @@ final class CATransform3DTests: XCTestCase {
     func testEntriesAreInMemoryOrder() {
         let values: [CGFloat] = (1...16).map { CGFloat($0) }
         let t = CATransform3D(values)
-        XCTAssertEqual(t.m11, 1); XCTAssertEqual(t.m12, 2); XCTAssertEqual(t.m13, 3); XCTAssertEqual(t.m14, 4)
-        XCTAssertEqual(t.m21, 5); XCTAssertEqual(t.m22, 6); XCTAssertEqual(t.m23, 7); XCTAssertEqual(t.m24, 8)
-        XCTAssertEqual(t.m31, 9); XCTAssertEqual(t.m32, 10); XCTAssertEqual(t.m33, 11); XCTAssertEqual(t.m34, 12)
-        XCTAssertEqual(t.m41, 13); XCTAssertEqual(t.m42, 14); XCTAssertEqual(t.m43, 15); XCTAssertEqual(t.m44, 16)
+        XCTAssertEqual(t.m11, 1)
+        XCTAssertEqual(t.m12, 2)
+        XCTAssertEqual(t.m13, 3)
+        XCTAssertEqual(t.m14, 4)
+        XCTAssertEqual(t.m21, 5)
+        XCTAssertEqual(t.m22, 6)
+        XCTAssertEqual(t.m23, 7)
+        XCTAssertEqual(t.m24, 8)
+        XCTAssertEqual(t.m31, 9)
+        XCTAssertEqual(t.m32, 10)
+        XCTAssertEqual(t.m33, 11)
+        XCTAssertEqual(t.m34, 12)
+        XCTAssertEqual(t.m41, 13)
+        XCTAssertEqual(t.m42, 14)
+        XCTAssertEqual(t.m43, 15)
+        XCTAssertEqual(t.m44, 16)
         XCTAssertEqual(t.entries, values)
         XCTAssertTrue(CATransform3DEqualToTransform(t, CATransform3D(values)))
         XCTAssertFalse(CATransform3DEqualToTransform(t, CATransform3DIdentity))
@@ -71,7 +83,10 @@ final class CATransform3DTests: XCTestCase {
     func testApplyUsesRowVectorConvention() {
         // [x y z 1] · T: translation is added; w stays 1.
         let h = CATransform3DMakeTranslation(10, 20, 30).apply(x: 1, y: 2, z: 3)
-        XCTAssertEqual(h.x, 11); XCTAssertEqual(h.y, 22); XCTAssertEqual(h.z, 33); XCTAssertEqual(h.w, 1)
+        XCTAssertEqual(h.x, 11)
+        XCTAssertEqual(h.y, 22)
+        XCTAssertEqual(h.z, 33)
+        XCTAssertEqual(h.w, 1)
         // w = x·m14 + y·m24 + z·m34 + m44.
         let t = CATransform3D((1...16).map { CGFloat($0) })
         let g = t.apply(x: 1, y: 10, z: 100)
@@ -121,7 +136,8 @@ final class CATransform3DTests: XCTestCase {
         let ry = CATransform3DMakeRotation(.pi / 2, 0, 1, 0)
         assertMatrix(ry, [0, 0, -1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1], accuracy: trig)
         let p = apply(ry, 1, 0, 0)
-        XCTAssertEqual(p.x, 0, accuracy: trig); XCTAssertEqual(p.z, -1, accuracy: trig)
+        XCTAssertEqual(p.x, 0, accuracy: trig)
+        XCTAssertEqual(p.z, -1, accuracy: trig)
     }
 
     func testRotationAboutDiagonalPermutesAxes() {

@@ -12,7 +12,8 @@ final class LayerSnapshotTests: XCTestCase {
 
     func testSnapshotCopiesPropertiesAndOrder() {
         let root = named("root"), a = named("a"), b = named("b")
-        root.addSublayer(a); root.addSublayer(b)
+        root.addSublayer(a)
+        root.addSublayer(b)
         root.bounds = CGRect(x: 0, y: 0, width: 320, height: 240)
         a.opacity = 0.5
         b.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
@@ -78,7 +79,10 @@ final class LayerSnapshotTests: XCTestCase {
         // root ─ a ─ a1 ─ a11
         //      └ b
         let root = named("root"), a = named("a"), a1 = named("a1"), a11 = named("a11"), b = named("b")
-        root.addSublayer(a); a.addSublayer(a1); a1.addSublayer(a11); root.addSublayer(b)
+        root.addSublayer(a)
+        a.addSublayer(a1)
+        a1.addSublayer(a11)
+        root.addSublayer(b)
         let snap = root.snapshot()
         XCTAssertEqual(snap.layerCount, 5)
         XCTAssertEqual(snap.depth, 4)
@@ -91,7 +95,8 @@ final class LayerSnapshotTests: XCTestCase {
         // root ─ b, and b's mask m ─ m1 ─ m2: four levels below root through the mask.
         let root = named("root"), b = named("b"), m = named("m"), m1 = named("m1"), m2 = named("m2")
         root.addSublayer(b)
-        m.addSublayer(m1); m1.addSublayer(m2)
+        m.addSublayer(m1)
+        m1.addSublayer(m2)
         b.mask = m
         let snap = root.snapshot()
         XCTAssertEqual(snap.layerCount, 5)
@@ -168,7 +173,9 @@ final class LayerSnapshotTests: XCTestCase {
         func tree() -> (CALayer, CALayer, CAShapeLayer, CALayer) {
             let root = named("root"), a = named("a"), shape = CAShapeLayer(), m = named("mask")
             shape.strokeColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-            root.addSublayer(a); a.addSublayer(shape); a.mask = m
+            root.addSublayer(a)
+            a.addSublayer(shape)
+            a.mask = m
             return (root, a, shape, m)
         }
         let (root, a, shape, m) = tree()
@@ -194,7 +201,11 @@ final class LayerSnapshotTests: XCTestCase {
     /// change reaches it (properties deep down, typed styles, masks, sublayer lists, layout).
     func testUnchangedSubtreesAreSharedAndChangesAreSeen() {
         let root = named("root"), a = named("a"), b = named("b"), leaf = named("leaf"), shape = CAShapeLayer(), m = named("m")
-        root.addSublayer(a); root.addSublayer(b); a.addSublayer(leaf); b.addSublayer(shape); b.mask = m
+        root.addSublayer(a)
+        root.addSublayer(b)
+        a.addSublayer(leaf)
+        b.addSublayer(shape)
+        b.mask = m
         let first = root.snapshot()
         XCTAssertTrue(root.snapshot() === first, "an unchanged tree gives back the same snapshot")
 
@@ -230,7 +241,8 @@ final class LayerSnapshotTests: XCTestCase {
         }
         let stack = Stacking()
         root.addSublayer(stack)
-        stack.addSublayer(named("s0")); stack.addSublayer(named("s1"))
+        stack.addSublayer(named("s0"))
+        stack.addSublayer(named("s1"))
         XCTAssertEqual(root.snapshot().sublayers[2].sublayers[1].properties.position.y, 10)
         stack.insertSublayer(named("s-1"), at: 0)
         XCTAssertEqual(root.snapshot().sublayers[2].sublayers.map { $0.properties.position.y }, [0, 10, 20])

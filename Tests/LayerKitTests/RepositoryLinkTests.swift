@@ -16,7 +16,10 @@ final class RepositoryLinkTests: XCTestCase {
         var targets: [String] = []
         var inFence = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inFence.toggle(); continue }
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+                inFence.toggle()
+                continue
+            }
             if inFence { continue }
             // Code spans go first, so that `[a](b)` shown as code is not taken for a link.
             let prose = line.split(separator: "`", omittingEmptySubsequences: false).enumerated()

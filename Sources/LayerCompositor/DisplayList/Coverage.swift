@@ -68,14 +68,22 @@ public enum Coverage {
             let norm = m * pow(pow(qx / m, n) + pow(qy / m, n), 1 / n)
             let gx = pow(qx / norm, n - 1), gy = pow(qy / norm, n - 1)
             let gl = (gx * gx + gy * gy).squareRoot()
-            d = (norm - a) / gl; nx = gx / gl; ny = gy / gl
+            d = (norm - a) / gl
+            nx = gx / gl
+            ny = gy / gl
         } else if qx > 0 && qy > 0 {
             let l = (qx * qx + qy * qy).squareRoot()
-            d = l - a; nx = qx / l; ny = qy / l
+            d = l - a
+            nx = qx / l
+            ny = qy / l
         } else if qx > qy {
-            d = qx - a; nx = 1; ny = 0
+            d = qx - a
+            nx = 1
+            ny = 0
         } else {
-            d = qy - a; nx = 0; ny = 1
+            d = qy - a
+            nx = 0
+            ny = 1
         }
         if left { nx = -nx }
         if top { ny = -ny }

@@ -217,7 +217,9 @@ public struct Corners: Equatable, Sendable {
 
     /// Corners of `radius`, on the corners of `mask`, with `curve`.
     package init(radius: Double, mask: CACornerMask = .all, curve: CALayerCornerCurve = .circular) {
-        self.radius = radius; self.mask = mask; continuous = curve == .continuous
+        self.radius = radius
+        self.mask = mask
+        continuous = curve == .continuous
     }
 
     /// A layer's corners.
@@ -276,7 +278,10 @@ public struct Clip: Equatable, Sendable, CustomStringConvertible {
     public var shape: Shape
 
     /// Creates a clip.
-    public init(map: PlaneMap, shape: Shape) { self.map = map; self.shape = shape }
+    public init(map: PlaneMap, shape: Shape) {
+        self.map = map
+        self.shape = shape
+    }
 
     /// For dumps.
     public var description: String {
@@ -299,7 +304,10 @@ public struct AxisMap: Equatable, Sendable {
     public var texels: [Double]
 
     /// Creates a map; `stops` and `texels` have the same count, at least 2.
-    public init(stops: [Double], texels: [Double]) { self.stops = stops; self.texels = texels }
+    public init(stops: [Double], texels: [Double]) {
+        self.stops = stops
+        self.texels = texels
+    }
 
     /// The texel coordinate of local coordinate `v` (extended linearly beyond the ends).
     @inline(__always)
@@ -326,7 +334,8 @@ public struct AxisMap: Equatable, Sendable {
                 guard texels[i] >= lo && texels[i] <= hi else { continue }
             } else {
                 let va = stops[i] + (lo - texels[i]) / k, vb = stops[i] + (hi - texels[i]) / k
-                a = max(a, min(va, vb)); b = min(b, max(va, vb))
+                a = max(a, min(va, vb))
+                b = min(b, max(va, vb))
                 guard a <= b else { continue }
             }
             out = out.map { (min($0.lo, a), max($0.hi, b)) } ?? (a, b)
@@ -371,8 +380,11 @@ public struct ImageFill: Equatable, Sendable {
 
     /// Creates an image fill.
     public init(image: CGImage, x: AxisMap, y: AxisMap, minification: CALayerContentsFilter, magnification: CALayerContentsFilter) {
-        self.image = image; self.x = x; self.y = y
-        self.minification = minification; self.magnification = magnification
+        self.image = image
+        self.x = x
+        self.y = y
+        self.minification = minification
+        self.magnification = magnification
     }
 }
 
@@ -393,7 +405,11 @@ public struct PassFill: Equatable, Sendable {
     /// Creates a pass fill.
     public init(pass: Int, scale: Double, mask: Int? = nil, tint: PremultipliedColor? = nil, crossfade: PassCrossfade? = nil) {
         precondition(mask == nil || crossfade == nil, "a pass fill has a mask or a cross-fade")
-        self.pass = pass; self.scale = scale; self.mask = mask; self.tint = tint; self.crossfade = crossfade
+        self.pass = pass
+        self.scale = scale
+        self.mask = mask
+        self.tint = tint
+        self.crossfade = crossfade
     }
 }
 
@@ -407,7 +423,8 @@ public struct PassCrossfade: Equatable, Sendable {
 
     /// Creates a cross-fade.
     public init(pass: Int, fraction: Float) {
-        self.pass = pass; self.fraction = fraction
+        self.pass = pass
+        self.fraction = fraction
     }
 }
 
@@ -453,7 +470,14 @@ public struct DrawQuad: Equatable, Sendable {
     /// Creates a quad.
     public init(transform: CATransform3D, inverse: PlaneMap, rect: CGRect, shape: Shape, fill: Fill,
                 opacity: Float, antialiased: Bool, clips: [Clip], label: String) {
-        self.transform = transform; self.inverse = inverse; self.rect = rect; self.shape = shape
-        self.fill = fill; self.opacity = opacity; self.antialiased = antialiased; self.clips = clips; self.label = label
+        self.transform = transform
+        self.inverse = inverse
+        self.rect = rect
+        self.shape = shape
+        self.fill = fill
+        self.opacity = opacity
+        self.antialiased = antialiased
+        self.clips = clips
+        self.label = label
     }
 }

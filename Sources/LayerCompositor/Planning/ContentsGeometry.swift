@@ -26,13 +26,18 @@ enum ContentsGeometry {
         var dw = w, dh = h
         switch p.contentsGravity {
         case .resizeAspect:
-            let s = min(bw / w, bh / h); dw = w * s; dh = h * s
+            let s = min(bw / w, bh / h)
+            dw = w * s
+            dh = h * s
         case .resizeAspectFill:
-            let s = max(bw / w, bh / h); dw = w * s; dh = h * s
+            let s = max(bw / w, bh / h)
+            dw = w * s
+            dh = h * s
         case .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight:
             break
         default: // resize, and unknown values
-            dw = bw; dh = bh
+            dw = bw
+            dh = bh
         }
         let g = p.contentsGravity
         let x: Double
@@ -93,7 +98,11 @@ enum ContentsGeometry {
         let capA = c0 * (t1 - t0), capB = (1 - c1) * (t1 - t0)      // texels
         var a = capA / scale, bb = capB / scale                        // points
         let span = d1 - d0
-        if a + bb > span, a + bb > 0 { let k = span / (a + bb); a *= k; bb *= k }
+        if a + bb > span, a + bb > 0 {
+            let k = span / (a + bb)
+            a *= k
+            bb *= k
+        }
         return AxisMap(stops: [d0, d0 + a, d1 - bb, d1], texels: [t0, t0 + capA, t1 - capB, t1])
     }
 }

@@ -59,14 +59,20 @@ enum DepthSorter {
         var parent = Array(polys.indices)
         func find(_ i: Int) -> Int {
             var i = i
-            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            while parent[i] != i {
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            }
             return i
         }
         // Sweep along x: each box meets the boxes still open at its left edge.
         let boxes = polys.map { p -> (minX: Double, maxX: Double, minY: Double, maxY: Double) in
             var b = (minX: Double.infinity, maxX: -Double.infinity, minY: Double.infinity, maxY: -Double.infinity)
             for q in p.points {
-                b.minX = min(b.minX, q.x); b.maxX = max(b.maxX, q.x); b.minY = min(b.minY, q.y); b.maxY = max(b.maxY, q.y)
+                b.minX = min(b.minX, q.x)
+                b.maxX = max(b.maxX, q.x)
+                b.minY = min(b.minY, q.y)
+                b.maxY = max(b.maxY, q.y)
             }
             return b
         }
@@ -251,7 +257,8 @@ enum DepthSorter {
             if (dp > 0 && dn < 0) || (dp < 0 && dn > 0) {
                 let t = dp / (dp - dn)
                 let x = p + (nx - p) * t
-                f.append(x); b.append(x)
+                f.append(x)
+                b.append(x)
             }
         }
         return (f, b)

@@ -45,7 +45,9 @@ public final class FrameProfiler {
             }
             min = s.first ?? 0
             max = s.last ?? 0
-            median = pct(50); p95 = pct(95); p99 = pct(99)
+            median = pct(50)
+            p95 = pct(95)
+            p99 = pct(99)
         }
 
         /// The five numbers as a JSON object.

@@ -155,13 +155,22 @@ struct AnimatableKeyPath {
     }
 
     private static func point(_ kp: WritableKeyPath<LayerProperties, CGPoint>) -> AnimatableKeyPath {
-        AnimatableKeyPath(kind: .point, read: { s in let p = s.properties[keyPath: kp]; return .vector([Double(p.x), Double(p.y)]) },
-                          write: { s, v in let x = vector(v); s.properties[keyPath: kp] = CGPoint(x: x[0], y: x[1]) })
+        AnimatableKeyPath(kind: .point, read: { s in
+            let p = s.properties[keyPath: kp]
+            return .vector([Double(p.x), Double(p.y)])
+        },
+                          write: { s, v in
+                              let x = vector(v)
+                              s.properties[keyPath: kp] = CGPoint(x: x[0], y: x[1])
+                          })
     }
 
     private static func rect(_ kp: WritableKeyPath<LayerProperties, CGRect>) -> AnimatableKeyPath {
         AnimatableKeyPath(kind: .rect, read: { s in .rect(s.properties[keyPath: kp]) },
-                          write: { s, v in let x = vector(v); s.properties[keyPath: kp] = CGRect(x: x[0], y: x[1], width: x[2], height: x[3]) })
+                          write: { s, v in
+                              let x = vector(v)
+                              s.properties[keyPath: kp] = CGRect(x: x[0], y: x[1], width: x[2], height: x[3])
+                          })
     }
 
     private static func color(_ kp: WritableKeyPath<LayerProperties, CGColor?>) -> AnimatableKeyPath {
@@ -189,7 +198,10 @@ struct AnimatableKeyPath {
                                       _ wrap: @escaping (Style) -> LayerSnapshot.Kind,
                                       _ get: @escaping (Style) -> AnimatedValue, _ set: @escaping (inout Style, AnimatedValue) -> Void) -> AnimatableKeyPath {
         AnimatableKeyPath(kind: kind, read: { s in extract(s.kind).map(get) ?? kind.absentValue },
-                          write: { s, v in if var style = extract(s.kind) { set(&style, v); s.kind = wrap(style) } })
+                          write: { s, v in if var style = extract(s.kind) {
+                              set(&style, v)
+                              s.kind = wrap(style)
+                          } })
     }
 
     private static func shape(_ kp: WritableKeyPath<ShapeStyle, CGFloat>) -> AnimatableKeyPath {
@@ -205,14 +217,20 @@ struct AnimatableKeyPath {
     private static func gradientPoint(_ kp: WritableKeyPath<GradientStyle, CGPoint>) -> AnimatableKeyPath {
         styled(.point, { if case let .gradient(x) = $0 { x } else { nil } }, { .gradient($0) },
                { .vector([Double($0[keyPath: kp].x), Double($0[keyPath: kp].y)]) },
-               { let x = vector($1); $0[keyPath: kp] = CGPoint(x: x[0], y: x[1]) })
+               {
+                   let x = vector($1)
+                   $0[keyPath: kp] = CGPoint(x: x[0], y: x[1])
+               })
     }
 
     private static func gradient<T>(_ kind: AnimatedValueKind, _ kp: WritableKeyPath<GradientStyle, [T]?>, width: Int,
                                     _ get: @escaping (T) -> [Double], _ set: @escaping ([Double]) -> T) -> AnimatableKeyPath {
         styled(kind, { if case let .gradient(x) = $0 { x } else { nil } }, { .gradient($0) },
                { .vector(($0[keyPath: kp] ?? []).flatMap(get)) },
-               { let x = vector($1); $0[keyPath: kp] = x.isEmpty ? nil : stride(from: 0, to: x.count - width + 1, by: width).map { set(Array(x[$0..<$0 + width])) } })
+               {
+                   let x = vector($1)
+                   $0[keyPath: kp] = x.isEmpty ? nil : stride(from: 0, to: x.count - width + 1, by: width).map { set(Array(x[$0..<$0 + width])) }
+               })
     }
 
     private static func text<T>(_ kind: AnimatedValueKind, _ kp: WritableKeyPath<TextStyle, T>,
@@ -234,7 +252,10 @@ struct AnimatableKeyPath {
             "contentsRect": rect(\.contentsRect), "contentsCenter": rect(\.contentsCenter),
             "shadowColor": color(\.shadowColor), "shadowOpacity": number(\.shadowOpacity),
             "shadowOffset": AnimatableKeyPath(kind: .size, read: { s in .vector([Double(s.properties.shadowOffset.width), Double(s.properties.shadowOffset.height)]) },
-                                              write: { s, v in let x = vector(v); s.properties.shadowOffset = CGSize(width: x[0], height: x[1]) }),
+                                              write: { s, v in
+                                                  let x = vector(v)
+                                                  s.properties.shadowOffset = CGSize(width: x[0], height: x[1])
+                                              }),
             "shadowRadius": number(\.shadowRadius),
             "fillColor": shapeColor(\.fillColor), "strokeColor": shapeColor(\.strokeColor),
             "lineWidth": shape(\.lineWidth), "lineDashPhase": shape(\.lineDashPhase), "miterLimit": shape(\.miterLimit),
@@ -324,7 +345,10 @@ enum TransformComponent: String, CaseIterable {
     func read(_ m: CATransform3D) -> [Double] {
         let d = Self.parts(m)
         var r = d
-        r.translation = [0, 0, 0]; r.scale = [1, 1, 1]; r.skew = [0, 0, 0]; r.perspective = [0, 0, 0, 1]
+        r.translation = [0, 0, 0]
+        r.scale = [1, 1, 1]
+        r.skew = [0, 0, 0]
+        r.perspective = [0, 0, 0, 1]
         let rm = r.matrix
         switch self {
         case .rotationX: return [Double(atan2(rm.m23, rm.m22))]
@@ -343,7 +367,10 @@ enum TransformComponent: String, CaseIterable {
     /// `m` with this component replaced by `v` (a rotation replaces the whole rotation).
     func write(_ v: [Double], into m: CATransform3D) -> CATransform3D {
         var d = Self.parts(m)
-        func rotation(_ axis: Int) { d.quaternion = [0, 0, 0, cos(v[0] / 2)]; d.quaternion[axis] = sin(v[0] / 2) }
+        func rotation(_ axis: Int) {
+            d.quaternion = [0, 0, 0, cos(v[0] / 2)]
+            d.quaternion[axis] = sin(v[0] / 2)
+        }
         switch self {
         case .rotationX: rotation(0)
         case .rotationY: rotation(1)
@@ -352,7 +379,8 @@ enum TransformComponent: String, CaseIterable {
         case .scaleX: d.scale[0] = v[0]
         case .scaleY: d.scale[1] = v[0]
         case .scaleZ: d.scale[2] = v[0]
-        case .translation: d.translation[0] = v[0]; d.translation[1] = v[1]
+        case .translation: d.translation[0] = v[0]
+            d.translation[1] = v[1]
         case .translationX: d.translation[0] = v[0]
         case .translationY: d.translation[1] = v[0]
         case .translationZ: d.translation[2] = v[0]

@@ -92,7 +92,10 @@ package final class AnimationClock {
         while !endedGroups.isEmpty {
             let groups = endedGroups
             endedGroups = []
-            for g in groups { g.block?(); g.block = nil }
+            for g in groups {
+                g.block?()
+                g.block = nil
+            }
         }
     }
 
@@ -110,7 +113,10 @@ package final class AnimationClock {
                 events.append { a.delegate?.animationDidStart(a) }
             }
             let active = a.timing.activeDuration
-            guard elapsed >= active, active.isFinite else { running = true; continue }
+            guard elapsed >= active, active.isFinite else {
+                running = true
+                continue
+            }
             a.hasStopped = true
             if a.isRemovedOnCompletion { finished.append(a) }
             events.append { a.delegate?.animationDidStop(a, finished: true) }

@@ -64,10 +64,17 @@ open class CAAnimation: CAMediaTiming {
 
     /// Copies every field of `other` into the receiver; subclasses add theirs.
     func copyFields(from other: CAAnimation) {
-        beginTime = other.beginTime; duration = other.duration; speed = other.speed
-        timeOffset = other.timeOffset; repeatCount = other.repeatCount; repeatDuration = other.repeatDuration
-        autoreverses = other.autoreverses; fillMode = other.fillMode; timingFunction = other.timingFunction
-        isRemovedOnCompletion = other.isRemovedOnCompletion; delegate = other.delegate
+        beginTime = other.beginTime
+        duration = other.duration
+        speed = other.speed
+        timeOffset = other.timeOffset
+        repeatCount = other.repeatCount
+        repeatDuration = other.repeatDuration
+        autoreverses = other.autoreverses
+        fillMode = other.fillMode
+        timingFunction = other.timingFunction
+        isRemovedOnCompletion = other.isRemovedOnCompletion
+        delegate = other.delegate
     }
 
     /// The timing fields as the shared timing evaluation reads them.
@@ -103,7 +110,9 @@ open class CAPropertyAnimation: CAAnimation {
     override func copyFields(from other: CAAnimation) {
         super.copyFields(from: other)
         guard let o = other as? CAPropertyAnimation else { return }
-        keyPath = o.keyPath; isAdditive = o.isAdditive; isCumulative = o.isCumulative
+        keyPath = o.keyPath
+        isAdditive = o.isAdditive
+        isCumulative = o.isCumulative
     }
 
     /// The animated value (its start and end, for `isCumulative`) at a phase, given the key
@@ -139,7 +148,9 @@ open class CABasicAnimation: CAPropertyAnimation {
     override func copyFields(from other: CAAnimation) {
         super.copyFields(from: other)
         guard let o = other as? CABasicAnimation else { return }
-        fromValue = o.fromValue; toValue = o.toValue; byValue = o.byValue
+        fromValue = o.fromValue
+        toValue = o.toValue
+        byValue = o.byValue
     }
 
     /// Start and end per the from/to/by rules, or `nil` when a value is not of the key path's
@@ -228,9 +239,15 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     override func copyFields(from other: CAAnimation) {
         super.copyFields(from: other)
         guard let o = other as? CAKeyframeAnimation else { return }
-        values = o.values; path = o.path; keyTimes = o.keyTimes; timingFunctions = o.timingFunctions
-        calculationMode = o.calculationMode; rotationMode = o.rotationMode
-        tensionValues = o.tensionValues; continuityValues = o.continuityValues; biasValues = o.biasValues
+        values = o.values
+        path = o.path
+        keyTimes = o.keyTimes
+        timingFunctions = o.timingFunctions
+        calculationMode = o.calculationMode
+        rotationMode = o.rotationMode
+        tensionValues = o.tensionValues
+        continuityValues = o.continuityValues
+        biasValues = o.biasValues
     }
 
     /// The keyframes as a curve for values of `kind`: the path for point key paths that have
@@ -303,8 +320,11 @@ open class CASpringAnimation: CABasicAnimation {
     override func copyFields(from other: CAAnimation) {
         super.copyFields(from: other)
         guard let o = other as? CASpringAnimation else { return }
-        mass = o.mass; stiffness = o.stiffness; damping = o.damping
-        initialVelocity = o.initialVelocity; allowsOverdamping = o.allowsOverdamping
+        mass = o.mass
+        stiffness = o.stiffness
+        damping = o.damping
+        initialVelocity = o.initialVelocity
+        allowsOverdamping = o.allowsOverdamping
     }
 
     /// The fraction `x(t)` of the spring's way at `t` seconds.

@@ -179,9 +179,15 @@ extension CALayer {
         switch s.kind {
         case .layer: l = CALayer()
         case .transformLayer: l = CATransformLayer()
-        case .shape(let style): let x = CAShapeLayer(); x.style = style; l = x
-        case .gradient(let style): let x = CAGradientLayer(); x.style = style; l = x
-        case .text(let style): let x = CATextLayer(); x.style = style; l = x
+        case .shape(let style): let x = CAShapeLayer()
+            x.style = style
+            l = x
+        case .gradient(let style): let x = CAGradientLayer()
+            x.style = style
+            l = x
+        case .text(let style): let x = CATextLayer()
+            x.style = style
+            l = x
         }
         l.properties = s.properties
         l.modelLayer = model

@@ -45,10 +45,14 @@ open class CAMediaTimingFunction: @unchecked Sendable, Equatable {
     /// Control point `idx` (0…3: (0,0), c1, c2, (1,1)) written into `ptr[0]`, `ptr[1]`.
     public func getControlPoint(at idx: Int, values ptr: UnsafeMutablePointer<Float>) {
         switch idx {
-        case 1: ptr[0] = points[0]; ptr[1] = points[1]
-        case 2: ptr[0] = points[2]; ptr[1] = points[3]
-        case 3: ptr[0] = 1; ptr[1] = 1
-        default: ptr[0] = 0; ptr[1] = 0
+        case 1: ptr[0] = points[0]
+            ptr[1] = points[1]
+        case 2: ptr[0] = points[2]
+            ptr[1] = points[3]
+        case 3: ptr[0] = 1
+            ptr[1] = 1
+        default: ptr[0] = 0
+            ptr[1] = 0
         }
     }
 

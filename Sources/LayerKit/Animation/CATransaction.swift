@@ -145,7 +145,10 @@ final class TransactionStack {
 
     /// Binds `animation` to the completion groups of every open transaction.
     func animationAdded(_ animation: CAAnimation) {
-        for scope in scopes { if let g = scope.group { g.pending += 1; animation.completionGroups.append(g) } }
+        for scope in scopes { if let g = scope.group {
+            g.pending += 1
+            animation.completionGroups.append(g)
+        } }
     }
 
     func commitExplicit() {

@@ -62,7 +62,11 @@ open class CATransition: CAAnimation {
     override func copyFields(from other: CAAnimation) {
         super.copyFields(from: other)
         guard let o = other as? CATransition else { return }
-        type = o.type; subtype = o.subtype; startProgress = o.startProgress; endProgress = o.endProgress; before = o.before
+        type = o.type
+        subtype = o.subtype
+        startProgress = o.startProgress
+        endProgress = o.endProgress
+        before = o.before
     }
 
     /// The transition as drawn at parent time `tp`, or `nil` when it does not contribute then.
@@ -90,7 +94,10 @@ public struct LayerTransition: Equatable, Sendable {
 
     /// A transition from parts.
     public init(before: LayerSnapshot, type: CATransitionType, subtype: CATransitionSubtype, progress: Double) {
-        self.before = before; self.type = type; self.subtype = subtype; self.progress = progress
+        self.before = before
+        self.type = type
+        self.subtype = subtype
+        self.progress = progress
     }
 
     /// Where each rendering is moved to, in the layer's bounds space, for bounds `size`: the old

@@ -182,11 +182,16 @@ struct KeyframeCurve {
         func v(_ p: CGPoint) -> [Double] { [Double(p.x), Double(p.y)] }
         for element in path.elements {
             switch element {
-            case let .moveTo(p): current = v(p); start = current
-            case let .lineTo(p): segments.append(.bezier(BezierPiece([current, v(p)]))); current = v(p)
-            case let .quadCurveTo(p, c): segments.append(.bezier(BezierPiece([current, v(c), v(p)]))); current = v(p)
-            case let .curveTo(p, c1, c2): segments.append(.bezier(BezierPiece([current, v(c1), v(c2), v(p)]))); current = v(p)
-            case .closeSubpath: segments.append(.bezier(BezierPiece([current, start]))); current = start
+            case let .moveTo(p): current = v(p)
+                start = current
+            case let .lineTo(p): segments.append(.bezier(BezierPiece([current, v(p)])))
+                current = v(p)
+            case let .quadCurveTo(p, c): segments.append(.bezier(BezierPiece([current, v(c), v(p)])))
+                current = v(p)
+            case let .curveTo(p, c1, c2): segments.append(.bezier(BezierPiece([current, v(c1), v(c2), v(p)])))
+                current = v(p)
+            case .closeSubpath: segments.append(.bezier(BezierPiece([current, start])))
+                current = start
             }
         }
         let first: [Double]

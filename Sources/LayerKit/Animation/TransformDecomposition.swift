@@ -21,7 +21,10 @@ struct DecomposedTransform: Equatable {
         let e = m.entries.map { Double($0) / Double(m.m44) }
         func at(_ r: Int, _ c: Int) -> Double { e[r * 4 + c] }
         var pm = CATransform3D(e.map { CGFloat($0) })
-        pm.m14 = 0; pm.m24 = 0; pm.m34 = 0; pm.m44 = 1
+        pm.m14 = 0
+        pm.m24 = 0
+        pm.m34 = 0
+        pm.m44 = 1
         guard pm.determinant != 0 else { return nil }
         if at(0, 3) != 0 || at(1, 3) != 0 || at(2, 3) != 0 {
             // Solve pm · p = column 4 (the right-hand side as a column).
@@ -37,12 +40,21 @@ struct DecomposedTransform: Equatable {
         func dot(_ a: [Double], _ b: [Double]) -> Double { a[0] * b[0] + a[1] * b[1] + a[2] * b[2] }
         func combine(_ a: [Double], _ b: [Double], _ s: Double) -> [Double] { (0..<3).map { a[$0] + s * b[$0] } }
         var sc = [0.0, 0, 0], sk = [0.0, 0, 0]
-        sc[0] = len(row[0]); row[0] = row[0].map { $0 / sc[0] }
-        sk[0] = dot(row[0], row[1]); row[1] = combine(row[1], row[0], -sk[0])
-        sc[1] = len(row[1]); row[1] = row[1].map { $0 / sc[1] }; sk[0] /= sc[1]
-        sk[1] = dot(row[0], row[2]); row[2] = combine(row[2], row[0], -sk[1])
-        sk[2] = dot(row[1], row[2]); row[2] = combine(row[2], row[1], -sk[2])
-        sc[2] = len(row[2]); row[2] = row[2].map { $0 / sc[2] }; sk[1] /= sc[2]; sk[2] /= sc[2]
+        sc[0] = len(row[0])
+        row[0] = row[0].map { $0 / sc[0] }
+        sk[0] = dot(row[0], row[1])
+        row[1] = combine(row[1], row[0], -sk[0])
+        sc[1] = len(row[1])
+        row[1] = row[1].map { $0 / sc[1] }
+        sk[0] /= sc[1]
+        sk[1] = dot(row[0], row[2])
+        row[2] = combine(row[2], row[0], -sk[1])
+        sk[2] = dot(row[1], row[2])
+        row[2] = combine(row[2], row[1], -sk[2])
+        sc[2] = len(row[2])
+        row[2] = row[2].map { $0 / sc[2] }
+        sk[1] /= sc[2]
+        sk[2] /= sc[2]
         let cross = [row[1][1] * row[2][2] - row[1][2] * row[2][1],
                      row[1][2] * row[2][0] - row[1][0] * row[2][2],
                      row[1][0] * row[2][1] - row[1][1] * row[2][0]]
@@ -57,22 +69,34 @@ struct DecomposedTransform: Equatable {
         if row[2][1] > row[1][2] { q[0] = -q[0] }
         if row[0][2] > row[2][0] { q[1] = -q[1] }
         if row[1][0] > row[0][1] { q[2] = -q[2] }
-        scale = sc; skew = sk; quaternion = q
+        scale = sc
+        skew = sk
+        quaternion = q
     }
 
     /// The matrix these parts describe.
     var matrix: CATransform3D {
         var p = CATransform3D.identity
-        p.m14 = CGFloat(perspective[0]); p.m24 = CGFloat(perspective[1])
-        p.m34 = CGFloat(perspective[2]); p.m44 = CGFloat(perspective[3])
+        p.m14 = CGFloat(perspective[0])
+        p.m24 = CGFloat(perspective[1])
+        p.m34 = CGFloat(perspective[2])
+        p.m44 = CGFloat(perspective[3])
         let t = CATransform3DMakeTranslation(CGFloat(translation[0]), CGFloat(translation[1]), CGFloat(translation[2]))
         let (x, y, z, w) = (quaternion[0], quaternion[1], quaternion[2], quaternion[3])
         var r = CATransform3D.identity
-        r.m11 = CGFloat(1 - 2 * (y * y + z * z)); r.m12 = CGFloat(2 * (x * y + z * w)); r.m13 = CGFloat(2 * (x * z - y * w))
-        r.m21 = CGFloat(2 * (x * y - z * w)); r.m22 = CGFloat(1 - 2 * (x * x + z * z)); r.m23 = CGFloat(2 * (y * z + x * w))
-        r.m31 = CGFloat(2 * (x * z + y * w)); r.m32 = CGFloat(2 * (y * z - x * w)); r.m33 = CGFloat(1 - 2 * (x * x + y * y))
+        r.m11 = CGFloat(1 - 2 * (y * y + z * z))
+        r.m12 = CGFloat(2 * (x * y + z * w))
+        r.m13 = CGFloat(2 * (x * z - y * w))
+        r.m21 = CGFloat(2 * (x * y - z * w))
+        r.m22 = CGFloat(1 - 2 * (x * x + z * z))
+        r.m23 = CGFloat(2 * (y * z + x * w))
+        r.m31 = CGFloat(2 * (x * z + y * w))
+        r.m32 = CGFloat(2 * (y * z - x * w))
+        r.m33 = CGFloat(1 - 2 * (x * x + y * y))
         var k = CATransform3D.identity
-        k.m21 = CGFloat(skew[0]); k.m31 = CGFloat(skew[1]); k.m32 = CGFloat(skew[2])
+        k.m21 = CGFloat(skew[0])
+        k.m31 = CGFloat(skew[1])
+        k.m32 = CGFloat(skew[2])
         let s = CATransform3DMakeScale(CGFloat(scale[0]), CGFloat(scale[1]), CGFloat(scale[2]))
         return s.concatenating(k).concatenating(r).concatenating(t.concatenating(p))
     }

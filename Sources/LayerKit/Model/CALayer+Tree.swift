@@ -26,12 +26,24 @@ extension CALayer {
         get { maskStorage }
         set {
             if let m = newValue, m !== maskStorage {
-                if m.superlayer != nil { layerTreeErrorHandler(.maskHasSuperlayer(m.debugName)); return }
-                if m === self || isDescendant(of: m) { layerTreeErrorHandler(.cycle(layer: m.debugName, into: debugName)); return }
+                if m.superlayer != nil {
+                    layerTreeErrorHandler(.maskHasSuperlayer(m.debugName))
+                    return
+                }
+                if m === self || isDescendant(of: m) {
+                    layerTreeErrorHandler(.cycle(layer: m.debugName, into: debugName))
+                    return
+                }
             }
-            if let old = maskStorage { old.superlayer = nil; old.isMask = false }
+            if let old = maskStorage {
+                old.superlayer = nil
+                old.isMask = false
+            }
             maskStorage = newValue
-            if let m = newValue { m.superlayer = self; m.isMask = true }
+            if let m = newValue {
+                m.superlayer = self
+                m.isMask = true
+            }
         }
     }
 
@@ -57,7 +69,10 @@ extension CALayer {
     /// Inserts `layer` at `index` (clamped to the valid range), removing it from its old
     /// superlayer first. Refused, with the tree unchanged, when it would create a cycle.
     public func insertSublayer(_ layer: CALayer, at index: UInt32) {
-        do { try validateAdoption(of: layer) } catch let e as LayerTreeError { layerTreeErrorHandler(e); return } catch {}
+        do { try validateAdoption(of: layer) } catch let e as LayerTreeError {
+            layerTreeErrorHandler(e)
+            return
+        } catch {}
         layer.removeFromSuperlayer()
         let i = min(Int(index), sublayerListStorage.count)
         sublayerListStorage.insert(layer, at: i)
@@ -85,9 +100,13 @@ extension CALayer {
 
     private func insertSublayer(_ layer: CALayer, relativeTo sibling: CALayer?, offset: Int) {
         guard let sibling, sibling !== layer, sublayerListStorage.contains(where: { $0 === sibling }) else {
-            addSublayer(layer); return
+            addSublayer(layer)
+            return
         }
-        do { try validateAdoption(of: layer) } catch let e as LayerTreeError { layerTreeErrorHandler(e); return } catch {}
+        do { try validateAdoption(of: layer) } catch let e as LayerTreeError {
+            layerTreeErrorHandler(e)
+            return
+        } catch {}
         layer.removeFromSuperlayer()
         let i = sublayerListStorage.firstIndex { $0 === sibling }! + offset
         insertSublayer(layer, at: UInt32(i))
@@ -109,10 +128,14 @@ extension CALayer {
     /// `newLayer` would create a cycle.
     public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
         guard let i = sublayerListStorage.firstIndex(where: { $0 === oldLayer }) else {
-            layerTreeErrorHandler(.notASublayer(oldLayer.debugName)); return
+            layerTreeErrorHandler(.notASublayer(oldLayer.debugName))
+            return
         }
         if oldLayer === newLayer { return }
-        do { try validateAdoption(of: newLayer) } catch let e as LayerTreeError { layerTreeErrorHandler(e); return } catch {}
+        do { try validateAdoption(of: newLayer) } catch let e as LayerTreeError {
+            layerTreeErrorHandler(e)
+            return
+        } catch {}
         // Taking newLayer from an earlier place in this list moves oldLayer's place down by one.
         let j = sublayerListStorage[..<i].contains { $0 === newLayer } ? i - 1 : i
         oldLayer.removeFromSuperlayer()

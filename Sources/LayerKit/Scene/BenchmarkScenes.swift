@@ -154,7 +154,10 @@ public enum BenchmarkScene: String, CaseIterable, Sendable {
                 guard r <= 1 else { continue }
                 let px: [Int] = abs(u) < 0.04 ? [40, 90, 30] : [60 + Int(60 * (v + 1)), Int(120 + 100 * (1 - r)), 40]
                 let i = (y * n + x) * 4
-                b.pixels[i] = UInt8(px[0]); b.pixels[i + 1] = UInt8(px[1]); b.pixels[i + 2] = UInt8(px[2]); b.pixels[i + 3] = 255
+                b.pixels[i] = UInt8(px[0])
+                b.pixels[i + 1] = UInt8(px[1])
+                b.pixels[i + 2] = UInt8(px[2])
+                b.pixels[i + 3] = 255
             }
         }
         return CGImage(bitmap: b, source: "leaf")

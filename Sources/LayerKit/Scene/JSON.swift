@@ -70,7 +70,10 @@ struct JSONParser {
     private func error(_ message: String) -> JSONSyntaxError {
         var line = 1, column = 1
         for b in bytes[..<min(index, bytes.count)] {
-            if b == UInt8(ascii: "\n") { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
+            if b == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if b & 0xC0 != 0x80 { column += 1 }
         }
         return JSONSyntaxError(line: line, column: column, message: message)
     }
@@ -95,9 +98,12 @@ struct JSONParser {
         case UInt8(ascii: "{"): return try container { try $0.objectBody() }
         case UInt8(ascii: "["): return try container { try $0.arrayBody() }
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"): try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"): try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"): try literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         default: throw error("expected a value, found \(found)")
         }
@@ -117,7 +123,10 @@ struct JSONParser {
         var members: [(key: String, value: JSONValue)] = []
         var keys = Set<String>()
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -137,7 +146,8 @@ struct JSONParser {
             switch bytes[index - 1] {
             case UInt8(ascii: ","): continue
             case UInt8(ascii: "}"): return .object(members)
-            default: index -= 1; throw error("expected ',' or '}' in an object, found \(found)")
+            default: index -= 1
+                throw error("expected ',' or '}' in an object, found \(found)")
             }
         }
     }
@@ -145,7 +155,10 @@ struct JSONParser {
     private mutating func arrayBody() throws -> JSONValue {
         var elements: [JSONValue] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(elements)
+        }
         while true {
             elements.append(try value())
             skipWhitespace()
@@ -154,7 +167,8 @@ struct JSONParser {
             switch bytes[index - 1] {
             case UInt8(ascii: ","): continue
             case UInt8(ascii: "]"): return .array(elements)
-            default: index -= 1; throw error("expected ',' or ']' in an array, found \(found)")
+            default: index -= 1
+                throw error("expected ',' or ']' in an array, found \(found)")
             }
         }
     }
@@ -182,11 +196,13 @@ struct JSONParser {
         }
         var isInteger = true
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1; isInteger = false
+            index += 1
+            isInteger = false
             guard digits(&self) > 0 else { throw error("expected a digit after '.', found \(found)") }
         }
         if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
-            index += 1; isInteger = false
+            index += 1
+            isInteger = false
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard digits(&self) > 0 else { throw error("expected a digit in the exponent, found \(found)") }
         }
@@ -208,7 +224,10 @@ struct JSONParser {
             let b = bytes[index]
             if b == UInt8(ascii: "\"") { break }
             if b < 0x20 { throw error("control character \(found) in a string (write it as an escape)") }
-            if b != UInt8(ascii: "\\") { index += 1; continue }
+            if b != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
             utf8 += bytes[runStart..<index]
             index += 1
             guard index < bytes.count else { throw error("unterminated string") }
@@ -254,7 +273,8 @@ struct JSONParser {
             guard index < bytes.count, let d = Character(Unicode.Scalar(bytes[index])).hexDigitValue else {
                 throw error("expected 4 hex digits after \\u, found \(found)")
             }
-            v = v * 16 + UInt32(d); index += 1
+            v = v * 16 + UInt32(d)
+            index += 1
         }
         return v
     }
@@ -284,11 +304,17 @@ extension JSONValue {
         case .string(let s): JSONValue.writeString(s, to: &out)
         case .array(let elements):
             let inline = elements.allSatisfy {
-                switch $0 { case .array, .object: return false; default: return true }
+                switch $0 {
+                    case .array, .object: return false
+                        default: return true
+                }
             }
             out.append(UInt8(ascii: "["))
             for (i, e) in elements.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")); if inline { out.append(UInt8(ascii: " ")) } }
+                if i > 0 {
+                    out.append(UInt8(ascii: ","))
+                    if inline { out.append(UInt8(ascii: " ")) }
+                }
                 if !inline { newline(indent + 1) }
                 e.write(to: &out, indent: indent + 1)
             }

@@ -49,11 +49,18 @@ extension CGPath {
         }
         for e in elements {
             switch e {
-            case .moveTo(let p): emit("M", [p]); start = p; current = p
-            case .lineTo(let p): emit("L", [p]); current = p
-            case .quadCurveTo(let p, let c): emit("Q", [c, p]); current = p
-            case .curveTo(let p, let c1, let c2): emit("C", [c1, c2, p]); current = p
-            case .closeSubpath: parts.append("Z"); current = start; needsMove = true
+            case .moveTo(let p): emit("M", [p])
+                start = p
+                current = p
+            case .lineTo(let p): emit("L", [p])
+                current = p
+            case .quadCurveTo(let p, let c): emit("Q", [c, p])
+                current = p
+            case .curveTo(let p, let c1, let c2): emit("C", [c1, c2, p])
+                current = p
+            case .closeSubpath: parts.append("Z")
+                current = start
+                needsMove = true
             }
         }
         return parts.joined(separator: " ")
@@ -93,7 +100,10 @@ private struct SVGPathReader {
     mutating func skipSeparator() {
         skipWhitespace()
         afterComma = index < text.count && text[index] == ","
-        if afterComma { index += 1; skipWhitespace() }
+        if afterComma {
+            index += 1
+            skipWhitespace()
+        }
     }
 
     mutating func read() throws -> CGPath {
@@ -132,14 +142,20 @@ private struct SVGPathReader {
             index += 1
             mantissaDigits += digits(&self)
         }
-        guard mantissaDigits > 0 else { index = start; throw error("a number") }
+        guard mantissaDigits > 0 else {
+            index = start
+            throw error("a number")
+        }
         if index < text.count, text[index] == "e" || text[index] == "E" {
             index += 1
             if index < text.count, text[index] == "+" || text[index] == "-" { index += 1 }
             guard digits(&self) > 0 else { throw error("the digits of an exponent") }
         }
         let v = Double(String(String.UnicodeScalarView(text[start..<index])))!
-        guard v.isFinite else { index = start; throw error("a number within the range of a double") }
+        guard v.isFinite else {
+            index = start
+            throw error("a number within the range of a double")
+        }
         skipSeparator()
         return CGFloat(v)
     }
@@ -162,7 +178,10 @@ private struct SVGPathReader {
     mutating func segment(_ command: Unicode.Scalar) throws -> Unicode.Scalar {
         let relative = command.properties.isLowercase
         var cubicControl: CGPoint?, quadControl: CGPoint?
-        defer { lastCubicControl = cubicControl; lastQuadControl = quadControl }
+        defer {
+            lastCubicControl = cubicControl
+            lastQuadControl = quadControl
+        }
         switch command {
         case "M", "m":
             current = try point(relative: relative)
@@ -182,15 +201,18 @@ private struct SVGPathReader {
         switch command {
         case "L", "l":
             to = try point(relative: relative)
-            startSubpathIfNeeded(); path.addLine(to: to)
+            startSubpathIfNeeded()
+            path.addLine(to: to)
         case "H", "h":
             let x = try number()
             to = CGPoint(x: relative ? from.x + x : x, y: from.y)
-            startSubpathIfNeeded(); path.addLine(to: to)
+            startSubpathIfNeeded()
+            path.addLine(to: to)
         case "V", "v":
             let y = try number()
             to = CGPoint(x: from.x, y: relative ? from.y + y : y)
-            startSubpathIfNeeded(); path.addLine(to: to)
+            startSubpathIfNeeded()
+            path.addLine(to: to)
         case "C", "c", "S", "s":
             let c1: CGPoint
             if command == "C" || command == "c" {
@@ -201,7 +223,8 @@ private struct SVGPathReader {
             let c2 = try point(relative: relative)
             to = try point(relative: relative)
             cubicControl = c2
-            startSubpathIfNeeded(); path.addCurve(to: to, control1: c1, control2: c2)
+            startSubpathIfNeeded()
+            path.addCurve(to: to, control1: c1, control2: c2)
         case "Q", "q", "T", "t":
             let c: CGPoint
             if command == "Q" || command == "q" {
@@ -211,7 +234,8 @@ private struct SVGPathReader {
             }
             to = try point(relative: relative)
             quadControl = c
-            startSubpathIfNeeded(); path.addQuadCurve(to: to, control: c)
+            startSubpathIfNeeded()
+            path.addQuadCurve(to: to, control: c)
         default:  // "A", "a"
             let rx = abs(try number()), ry = abs(try number())
             let rotation = try number()
@@ -225,7 +249,10 @@ private struct SVGPathReader {
     }
 
     mutating func startSubpathIfNeeded() {
-        if needsMove { path.move(to: subpathStart); needsMove = false }
+        if needsMove {
+            path.move(to: subpathStart)
+            needsMove = false
+        }
     }
 
     /// Appends the elliptical arc as cubic Béziers of at most 90° each (SVG §B.2.4–B.2.5).
@@ -233,7 +260,10 @@ private struct SVGPathReader {
                          largeArc: Bool, sweep: Bool) {
         // Out-of-range parameters (B.2.5): a zero radius is a line, equal endpoints draw nothing.
         if p1 == p2 { return }
-        if rx == 0 || ry == 0 { path.addLine(to: p2); return }
+        if rx == 0 || ry == 0 {
+            path.addLine(to: p2)
+            return
+        }
         let phi = Double(degrees) * .pi / 180
         let (cosPhi, sinPhi) = (cos(phi), sin(phi))
         let (x1, y1, x2, y2) = (Double(p1.x), Double(p1.y), Double(p2.x), Double(p2.y))
@@ -242,7 +272,10 @@ private struct SVGPathReader {
         let y1p = -sinPhi * dx + cosPhi * dy
         var rx = Double(rx), ry = Double(ry)
         let lambda = (x1p * x1p) / (rx * rx) + (y1p * y1p) / (ry * ry)
-        if lambda > 1 { rx *= lambda.squareRoot(); ry *= lambda.squareRoot() }
+        if lambda > 1 {
+            rx *= lambda.squareRoot()
+            ry *= lambda.squareRoot()
+        }
         let numerator = rx * rx * ry * ry - rx * rx * y1p * y1p - ry * ry * x1p * x1p
         let denominator = rx * rx * y1p * y1p + ry * ry * x1p * x1p
         let coefficient = (largeArc == sweep ? -1.0 : 1.0) * max(0, numerator / denominator).squareRoot()

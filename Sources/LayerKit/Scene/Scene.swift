@@ -32,7 +32,10 @@ public struct Scene {
 
         /// A canvas of the given size in points.
         public init(width: CGFloat, height: CGFloat, scale: CGFloat = 1, background: CGColor? = nil) {
-            self.width = width; self.height = height; self.scale = scale; self.background = background
+            self.width = width
+            self.height = height
+            self.scale = scale
+            self.background = background
         }
 
         /// The output image's width in pixels (for a canvas within the reader's limits).
@@ -53,7 +56,11 @@ public struct Scene {
         public var time: Double?
 
         /// A probe expecting `hit` at `point` (at scene time `time`, when given).
-        public init(point: CGPoint, hit: String?, time: Double? = nil) { self.point = point; self.hit = hit; self.time = time }
+        public init(point: CGPoint, hit: String?, time: Double? = nil) {
+            self.point = point
+            self.hit = hit
+            self.time = time
+        }
     }
 
     /// What one probe found.
@@ -104,7 +111,10 @@ public struct Scene {
         /// Frames per second.
         public var fps: Double
         /// A timeline of `duration` seconds at `fps`.
-        public init(duration: Double, fps: Double) { self.duration = duration; self.fps = fps }
+        public init(duration: Double, fps: Double) {
+            self.duration = duration
+            self.fps = fps
+        }
     }
 
     /// The scene time in seconds at which `render` draws by default (the canvas's time, which
@@ -202,7 +212,9 @@ public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// A problem at `path`; the reader and writer fill in `file`.
     public init(file: String = "", path: String, message: String) {
-        self.file = file; self.path = path; self.message = message
+        self.file = file
+        self.path = path
+        self.message = message
     }
 
     /// One line: `FILE: PATH: MESSAGE` (or `FILE: MESSAGE`).

@@ -173,19 +173,52 @@ extension DrawingValue {
 struct DrawingArguments {
     let values: [DrawingValue]
 
-    func number(_ i: Int) -> CGFloat { if case .number(let v) = values[i] { return v }; return mismatch(i) }
+    func number(_ i: Int) -> CGFloat {
+        if case .number(let v) = values[i] { return v }
+        return mismatch(i)
+    }
     /// An angle argument (degrees in the file) in radians.
     func angle(_ i: Int) -> CGFloat { number(i) * .pi / 180 }
-    func point(_ i: Int) -> CGPoint { if case .point(let v) = values[i] { return v }; return mismatch(i) }
-    func rect(_ i: Int) -> CGRect { if case .rect(let v) = values[i] { return v }; return mismatch(i) }
-    func points(_ i: Int) -> [CGPoint] { if case .points(let v) = values[i] { return v }; return mismatch(i) }
-    func numbers(_ i: Int) -> [CGFloat] { if case .numbers(let v) = values[i] { return v }; return mismatch(i) }
-    func color(_ i: Int) -> CGColor { if case .color(let v) = values[i] { return v }; return mismatch(i) }
-    func colors(_ i: Int) -> [CGColor] { if case .colors(let v) = values[i] { return v }; return mismatch(i) }
-    func bool(_ i: Int) -> Bool { if case .bool(let v) = values[i] { return v }; return mismatch(i) }
-    func path(_ i: Int) -> CGPath { if case .path(let v) = values[i] { return v }; return mismatch(i) }
-    func transform(_ i: Int) -> CGAffineTransform { if case .transform(let v) = values[i] { return v }; return mismatch(i) }
-    func image(_ i: Int) -> CGImage { if case .image(_, let v) = values[i] { return v }; return mismatch(i) }
+    func point(_ i: Int) -> CGPoint {
+        if case .point(let v) = values[i] { return v }
+        return mismatch(i)
+    }
+    func rect(_ i: Int) -> CGRect {
+        if case .rect(let v) = values[i] { return v }
+        return mismatch(i)
+    }
+    func points(_ i: Int) -> [CGPoint] {
+        if case .points(let v) = values[i] { return v }
+        return mismatch(i)
+    }
+    func numbers(_ i: Int) -> [CGFloat] {
+        if case .numbers(let v) = values[i] { return v }
+        return mismatch(i)
+    }
+    func color(_ i: Int) -> CGColor {
+        if case .color(let v) = values[i] { return v }
+        return mismatch(i)
+    }
+    func colors(_ i: Int) -> [CGColor] {
+        if case .colors(let v) = values[i] { return v }
+        return mismatch(i)
+    }
+    func bool(_ i: Int) -> Bool {
+        if case .bool(let v) = values[i] { return v }
+        return mismatch(i)
+    }
+    func path(_ i: Int) -> CGPath {
+        if case .path(let v) = values[i] { return v }
+        return mismatch(i)
+    }
+    func transform(_ i: Int) -> CGAffineTransform {
+        if case .transform(let v) = values[i] { return v }
+        return mismatch(i)
+    }
+    func image(_ i: Int) -> CGImage {
+        if case .image(_, let v) = values[i] { return v }
+        return mismatch(i)
+    }
     /// The value a word argument names in `table`.
     func word<E>(_ i: Int, _ table: KeyValuePairs<String, E>) -> E {
         if case .word(let w) = values[i], let e = table.first(where: { $0.key == w }) { return e.value }

@@ -125,9 +125,15 @@ enum SceneLayerType: String, SceneEnum {
                 try DrawingCall(scene: $0, image: image)
             })
         case .transformLayer: return CATransformLayer()
-        case .shapeLayer: let l = CAShapeLayer(); try shapeLayerFields.read(object, into: &l.style); return l
-        case .gradientLayer: let l = CAGradientLayer(); try gradientLayerFields.read(object, into: &l.style); return l
-        case .textLayer: let l = CATextLayer(); try textLayerFields.read(object, into: &l.style); return l
+        case .shapeLayer: let l = CAShapeLayer()
+            try shapeLayerFields.read(object, into: &l.style)
+            return l
+        case .gradientLayer: let l = CAGradientLayer()
+            try gradientLayerFields.read(object, into: &l.style)
+            return l
+        case .textLayer: let l = CATextLayer()
+            try textLayerFields.read(object, into: &l.style)
+            return l
         }
     }
 

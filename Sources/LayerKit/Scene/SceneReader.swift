@@ -40,7 +40,11 @@ extension Scene {
         }
         self.fileName = fileName
         self.baseDirectory = baseDirectory
-        warnings = reader.warnings.map { w in var w = w; w.file = fileName; return w.description }
+        warnings = reader.warnings.map { w in
+            var w = w
+            w.file = fileName
+            return w.description
+        }
     }
 }
 

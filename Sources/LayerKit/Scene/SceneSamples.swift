@@ -19,7 +19,10 @@ extension Scene {
 
         /// A sample expecting `value` for `keyPath` of layer `layer` at scene time `time`.
         public init(time: Double, layer: String, keyPath: String, value: Any) {
-            self.time = time; self.layer = layer; self.keyPath = keyPath; self.value = value
+            self.time = time
+            self.layer = layer
+            self.keyPath = keyPath
+            self.value = value
         }
     }
 

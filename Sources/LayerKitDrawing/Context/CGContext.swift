@@ -81,10 +81,15 @@ open class CGContext {
               let layout = PixelLayout(info) else { return nil }
         let rowBytes = data == nil && bytesPerRow == 0 ? width * 4 : bytesPerRow
         guard rowBytes >= width * 4, rowBytes <= Int(Int32.max) / height else { return nil }
-        self.width = width; self.height = height; self.bytesPerRow = rowBytes
-        self.colorSpace = space; self.bitmapInfo = info; self.layout = layout
+        self.width = width
+        self.height = height
+        self.bytesPerRow = rowBytes
+        self.colorSpace = space
+        self.bitmapInfo = info
+        self.layout = layout
         if let data {
-            memory = data; ownsMemory = false
+            memory = data
+            ownsMemory = false
         } else {
             memory = UnsafeMutableRawPointer.allocate(byteCount: rowBytes * height, alignment: 16)
             memory.initializeMemory(as: UInt8.self, repeating: 0, count: rowBytes * height)
@@ -121,8 +126,11 @@ open class CGContext {
             }
             if order == .byteOrder32Little { slots.reverse() }
             alphaInfo = alpha
-            r = slots.firstIndex(of: "r")!; g = slots.firstIndex(of: "g")!; b = slots.firstIndex(of: "b")!
-            a = slots.firstIndex(of: "a"); skip = slots.firstIndex(of: "x")
+            r = slots.firstIndex(of: "r")!
+            g = slots.firstIndex(of: "g")!
+            b = slots.firstIndex(of: "b")!
+            a = slots.firstIndex(of: "a")
+            skip = slots.firstIndex(of: "x")
         }
     }
 
@@ -160,7 +168,9 @@ open class CGContext {
         let layout = layout
         bitmap.pixels.withUnsafeMutableBufferPointer { dst in
             forEachPixel(in: runs) { s, d in
-                dst[d] = src[s + layout.r]; dst[d + 1] = src[s + layout.g]; dst[d + 2] = src[s + layout.b]
+                dst[d] = src[s + layout.r]
+                dst[d + 1] = src[s + layout.g]
+                dst[d + 2] = src[s + layout.b]
                 dst[d + 3] = layout.a.map { src[s + $0] } ?? 255
             }
         }
@@ -173,7 +183,9 @@ open class CGContext {
         let layout = layout
         bitmap.pixels.withUnsafeBufferPointer { src in
             forEachPixel(in: runs) { d, s in
-                dst[d + layout.r] = src[s]; dst[d + layout.g] = src[s + 1]; dst[d + layout.b] = src[s + 2]
+                dst[d + layout.r] = src[s]
+                dst[d + layout.g] = src[s + 1]
+                dst[d + layout.b] = src[s + 2]
                 if let a = layout.a { dst[d + a] = src[s + 3] }
                 if let x = layout.skip { dst[d + x] = 255 }
             }
@@ -391,7 +403,10 @@ open class CGContext {
     private func coverage(_ polygons: [[PathRasterizer.Point]], rule: CGPathFillRule)
         -> Coverage? {
         var lo = PathRasterizer.Point(repeating: .infinity), hi = -lo
-        for poly in polygons { for p in poly { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) } }
+        for poly in polygons { for p in poly {
+            lo = pointwiseMin(lo, p)
+            hi = pointwiseMax(hi, p)
+        } }
         guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
         // Clamped before the conversion: an enormous pen reaches beyond Int's range.
         let x0 = Int(max(lo.x.rounded(.down), 0)), y0 = Int(max(lo.y.rounded(.down), 0))
@@ -477,7 +492,10 @@ open class CGContext {
                     }
                     j += 1
                     guard k > 0 else { continue }
-                    if let clip = state.clip { k = (k * Int(clip[i]) + 127) / 255; if k == 0 { continue } }
+                    if let clip = state.clip {
+                        k = (k * Int(clip[i]) + 127) / 255
+                        if k == 0 { continue }
+                    }
                     bitmap.blend(faded(source.color(at: i)), coverage: UInt8(k), pixel: i, mode: mode)
                 }
             }
@@ -552,23 +570,44 @@ open class CGContext {
     }
 
     /// Fills a rectangle with the fill colour.
-    public func fill(_ rect: CGRect) { withPath { addRect(rect); fillPath() } }
+    public func fill(_ rect: CGRect) { withPath {
+        addRect(rect)
+        fillPath()
+    } }
     /// Fills rectangles with the fill colour.
-    public func fill(_ rects: [CGRect]) { withPath { addRects(rects); fillPath() } }
+    public func fill(_ rects: [CGRect]) { withPath {
+        addRects(rects)
+        fillPath()
+    } }
     /// Strokes a rectangle with the stroke colour and line style.
-    public func stroke(_ rect: CGRect) { withPath { addRect(rect); strokePath() } }
+    public func stroke(_ rect: CGRect) { withPath {
+        addRect(rect)
+        strokePath()
+    } }
     /// Strokes a rectangle with a line of `width` (the state's width is kept).
     public func stroke(_ rect: CGRect, width: CGFloat) {
-        saveGState(); setLineWidth(width); stroke(rect); restoreGState()
+        saveGState()
+        setLineWidth(width)
+        stroke(rect)
+        restoreGState()
     }
     /// Fills the ellipse inscribed in `rect`.
-    public func fillEllipse(in rect: CGRect) { withPath { addEllipse(in: rect); fillPath() } }
+    public func fillEllipse(in rect: CGRect) { withPath {
+        addEllipse(in: rect)
+        fillPath()
+    } }
     /// Strokes the ellipse inscribed in `rect`.
-    public func strokeEllipse(in rect: CGRect) { withPath { addEllipse(in: rect); strokePath() } }
+    public func strokeEllipse(in rect: CGRect) { withPath {
+        addEllipse(in: rect)
+        strokePath()
+    } }
     /// Strokes a line between each pair of points (a trailing odd point is ignored).
     public func strokeLineSegments(between points: [CGPoint]) {
         withPath {
-            for i in stride(from: 0, to: points.count - 1, by: 2) { move(to: points[i]); addLine(to: points[i + 1]) }
+            for i in stride(from: 0, to: points.count - 1, by: 2) {
+                move(to: points[i])
+                addLine(to: points[i + 1])
+            }
             strokePath()
         }
     }
@@ -623,10 +662,16 @@ open class CGContext {
     }
 
     /// Intersects the clip with a rectangle.
-    public func clip(to rect: CGRect) { withPath { addRect(rect); clip() } }
+    public func clip(to rect: CGRect) { withPath {
+        addRect(rect)
+        clip()
+    } }
 
     /// Intersects the clip with rectangles.
-    public func clip(to rects: [CGRect]) { withPath { addRects(rects); clip() } }
+    public func clip(to rects: [CGRect]) { withPath {
+        addRects(rects)
+        clip()
+    } }
 
     /// The bounding box of the clip in user space (the whole context when unclipped).
     public var boundingBoxOfClipPath: CGRect {
@@ -634,7 +679,10 @@ open class CGContext {
         if let clip = state.clip {
             var (x0, y0, x1, y1) = (width, height, 0, 0)
             for y in 0..<height { for x in 0..<width where clip[y * width + x] > 0 {
-                x0 = min(x0, x); x1 = max(x1, x + 1); y0 = min(y0, y); y1 = max(y1, y + 1)
+                x0 = min(x0, x)
+                x1 = max(x1, x + 1)
+                y0 = min(y0, y)
+                y1 = max(y1, y + 1)
             } }
             r = x0 < x1 ? CGRect(x: x0, y: height - y1, width: x1 - x0, height: y1 - y0) : .null
         }
@@ -789,7 +837,10 @@ open class CGContext {
         guard Self.isInvertible(toPixels) else { return nil }
         let back = toPixels.inverted()
         var cover: Coverage?
-        withPath { addRect(r); cover = coverage(fillPolygons(), rule: .winding) }
+        withPath {
+            addRect(r)
+            cover = coverage(fillPolygons(), rule: .winding)
+        }
         guard let c = cover else { return nil }
         let src = image.bitmap, width = width
         let nearest = state.interpolationQuality == .none
@@ -823,12 +874,20 @@ open class CGContext {
 
 extension CAShapeLayerLineCap {
     init(_ cap: CGLineCap) {
-        switch cap { case .butt: self = .butt; case .round: self = .round; case .square: self = .square }
+        switch cap {
+            case .butt: self = .butt
+                case .round: self = .round
+                    case .square: self = .square
+        }
     }
 }
 
 extension CAShapeLayerLineJoin {
     init(_ join: CGLineJoin) {
-        switch join { case .miter: self = .miter; case .round: self = .round; case .bevel: self = .bevel }
+        switch join {
+            case .miter: self = .miter
+                case .round: self = .round
+                    case .bevel: self = .bevel
+        }
     }
 }

@@ -33,7 +33,8 @@ public struct BitmapDifference: Sendable, CustomStringConvertible {
                     var m = 0
                     for c in 0..<4 {
                         let d = abs(Int(pa[i * 4 + c]) - Int(pb[i * 4 + c]))
-                        sum += d; sq += d * d
+                        sum += d
+                        sq += d * d
                         if d > m { m = d }
                     }
                     per[i] = UInt8(m)
@@ -70,7 +71,9 @@ public struct BitmapDifference: Sendable, CustomStringConvertible {
             if d > threshold {
                 out.pixels[i * 4] = UInt8(Swift.min(128 + d * 4, 255))
             } else if d > 0 {
-                out.pixels[i * 4] = 60; out.pixels[i * 4 + 1] = 60; out.pixels[i * 4 + 2] = 60
+                out.pixels[i * 4] = 60
+                out.pixels[i * 4 + 1] = 60
+                out.pixels[i * 4 + 2] = 60
             }
             out.pixels[i * 4 + 3] = 255
         }

@@ -57,8 +57,10 @@ extension CGImage {
                 guard first < b.width else { continue }
                 var last = b.width - 1
                 while last > first && words[row + last] == 0 { last -= 1 }
-                x0 = min(x0, first); x1 = max(x1, last + 1)
-                y0 = min(y0, y); y1 = y + 1
+                x0 = min(x0, first)
+                x1 = max(x1, last + 1)
+                y0 = min(y0, y)
+                y1 = y + 1
             }
         }
         return x0 < x1 ? (x0, y0, x1, y1) : nil

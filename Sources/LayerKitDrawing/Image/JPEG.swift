@@ -107,7 +107,10 @@ func exifOrientation(of data: [UInt8]) -> Int {
     while i + 4 <= data.count, data[i] == 0xFF {
         let marker = data[i + 1]
         if marker == 0xDA || marker == 0xD9 { break }  // start of scan, end of image
-        if marker == 0xFF { i += 1; continue }  // fill byte
+        if marker == 0xFF {
+            i += 1
+            continue
+        }  // fill byte
         let length = Int(data[i + 2]) << 8 | Int(data[i + 3])
         guard length >= 2, i + 2 + length <= data.count else { break }
         let segment = data[(i + 4)..<(i + 2 + length)]

@@ -232,7 +232,12 @@ private func unpremultiplied(_ premultiplied: [UInt8]) -> [UInt8] {
         for i in stride(from: 0, to: p.count, by: 4) {
             let a = UInt32(p[i + 3])
             guard a != 255 else { continue }
-            guard a != 0 else { p[i] = 0; p[i + 1] = 0; p[i + 2] = 0; continue }
+            guard a != 0 else {
+                p[i] = 0
+                p[i + 1] = 0
+                p[i + 2] = 0
+                continue
+            }
             for c in i..<i + 3 { p[c] = UInt8(min(255, (UInt32(p[c]) * 255 + a / 2) / a)) }
         }
     }

@@ -24,12 +24,17 @@ extension CGPath {
         var start = CGPoint.zero, current = CGPoint.zero
         for e in elements {
             switch e {
-            case .moveTo(let p): start = p; current = p; pts.append(p)
-            case .lineTo(let p): current = p; pts.append(p)
+            case .moveTo(let p): start = p
+                current = p
+                pts.append(p)
+            case .lineTo(let p): current = p
+                pts.append(p)
             case let .quadCurveTo(p, c):
-                pts += Self.extremes(of: [current, c, p]); current = p
+                pts += Self.extremes(of: [current, c, p])
+                current = p
             case let .curveTo(p, c1, c2):
-                pts += Self.extremes(of: [current, c1, c2, p]); current = p
+                pts += Self.extremes(of: [current, c1, c2, p])
+                current = p
             case .closeSubpath: current = start
             }
         }

@@ -93,7 +93,8 @@ public class CGPath: Hashable, @unchecked Sendable {
         var start = CGPoint.zero, current = CGPoint.zero
         for e in elements {
             switch e {
-            case .moveTo(let p): start = p; current = p
+            case .moveTo(let p): start = p
+                current = p
             case .lineTo(let p), .quadCurveTo(let p, _), .curveTo(let p, _, _): current = p
             case .closeSubpath: current = start
             }
@@ -151,10 +152,17 @@ public class CGPath: Hashable, @unchecked Sendable {
         for e in elements {
             var element = CGPathElement(type: .closeSubpath, points: points)
             switch e {
-            case .moveTo(let p): element.type = .moveToPoint; points[0] = p
-            case .lineTo(let p): element.type = .addLineToPoint; points[0] = p
-            case .quadCurveTo(let p, let c): element.type = .addQuadCurveToPoint; points[0] = c; points[1] = p
-            case let .curveTo(p, c1, c2): element.type = .addCurveToPoint; points[0] = c1; points[1] = c2; points[2] = p
+            case .moveTo(let p): element.type = .moveToPoint
+                points[0] = p
+            case .lineTo(let p): element.type = .addLineToPoint
+                points[0] = p
+            case .quadCurveTo(let p, let c): element.type = .addQuadCurveToPoint
+                points[0] = c
+                points[1] = p
+            case let .curveTo(p, c1, c2): element.type = .addCurveToPoint
+                points[0] = c1
+                points[1] = c2
+                points[2] = p
             case .closeSubpath: break
             }
             withUnsafePointer(to: element, block)

@@ -30,7 +30,10 @@ package enum PathRasterizer {
         var bmp = Bitmap(width: w, height: h)
         cover.forEachPixel { x, y, v in
             let i = y * w + x
-            bmp.pixels[i * 4] = v; bmp.pixels[i * 4 + 1] = v; bmp.pixels[i * 4 + 2] = v; bmp.pixels[i * 4 + 3] = v
+            bmp.pixels[i * 4] = v
+            bmp.pixels[i * 4 + 1] = v
+            bmp.pixels[i * 4 + 2] = v
+            bmp.pixels[i * 4 + 3] = v
         }
         return CGImage(bitmap: bmp, source: "path")
     }
@@ -44,7 +47,10 @@ package enum PathRasterizer {
         var result: [Polyline] = []
         var current: Polyline? = nil
         var start = Point.zero
-        func finish() { if let c = current { result.append(c) }; current = nil }
+        func finish() {
+            if let c = current { result.append(c) }
+            current = nil
+        }
         func line(to p: Point) {
             if current == nil { current = Polyline(points: [start], closed: false) }
             current!.points.append(p)
@@ -67,7 +73,9 @@ package enum PathRasterizer {
         for e in path.elements {
             switch e {
             case .moveTo(let p):
-                finish(); start = map(p); current = Polyline(points: [start], closed: false)
+                finish()
+                start = map(p)
+                current = Polyline(points: [start], closed: false)
             case .lineTo(let p): line(to: map(p))
             case .quadCurveTo(let p, let c): curve([current?.points.last ?? start, map(c), map(p)])
             case .curveTo(let p, let c1, let c2): curve([current?.points.last ?? start, map(c1), map(c2), map(p)])
@@ -129,7 +137,10 @@ package enum PathRasterizer {
         var offset = 0
         for k in counts.indices { (counts[k], offset) = (offset, offset + counts[k]) }
         var byStart = edges
-        for e in edges where e.start < subRows { byStart[counts[e.start]] = e; counts[e.start] += 1 }
+        for e in edges where e.start < subRows {
+            byStart[counts[e.start]] = e
+            counts[e.start] += 1
+        }
         edges = Array(byStart[..<counts[subRows - 1]])
         guard !edges.isEmpty else { return result }
         // A pixel's coverage is `cell[x]` plus the sum of `step[0...x]`: a span adds its partial
@@ -153,7 +164,9 @@ package enum PathRasterizer {
             for sub in 0..<n {
                 let y = Double(row) + (Double(sub) + 0.5) * share
                 while next < edges.count && edges[next].start <= row * n + sub {
-                    active.append(edges[next]); activeUntil = min(activeUntil, edges[next].bottom); next += 1
+                    active.append(edges[next])
+                    activeUntil = min(activeUntil, edges[next].bottom)
+                    next += 1
                     if sub > 0 { steady = false }
                 }
                 // After the additions: an edge may start and end between two sub-rows.
@@ -165,7 +178,10 @@ package enum PathRasterizer {
                 for i in active.indices {
                     active[i].at = active[i].x + (y - active[i].top) * active[i].slope
                     var j = i
-                    while j > 0 && active[j].at < active[j - 1].at { active.swapAt(j, j - 1); j -= 1 }
+                    while j > 0 && active[j].at < active[j - 1].at {
+                        active.swapAt(j, j - 1)
+                        j -= 1
+                    }
                 }
                 var winding = 0
                 for i in 0..<max(active.count - 1, 0) {
@@ -192,7 +208,10 @@ package enum PathRasterizer {
                     let from = touched[k].from
                     var to = touched[k].to
                     k += 1
-                    while k < touched.count && touched[k].from <= to { to = max(to, touched[k].to); k += 1 }
+                    while k < touched.count && touched[k].from <= to {
+                        to = max(to, touched[k].to)
+                        k += 1
+                    }
                     let start = result.values.count
                     result.runs.append(Coverage.Run(y: row, x: from, start: start, count: to - from))
                     result.values.append(contentsOf: repeatElement(0, count: to - from))
@@ -203,9 +222,11 @@ package enum PathRasterizer {
                                 for x in from..<to {
                                     sum += step[x]
                                     values[start + x - from] = UInt8(min(max(cell[x] + sum, 0), 1) * 255 + 0.5)
-                                    cell[x] = 0; step[x] = 0
+                                    cell[x] = 0
+                                    step[x] = 0
                                 }
-                                cell[to] = 0; step[to] = 0
+                                cell[to] = 0
+                                step[to] = 0
                             }
                         }
                     }
@@ -269,7 +290,10 @@ package struct Coverage {
     /// The same coverage moved by (`dx`, `dy`) pixels.
     func offsetBy(dx: Int, dy: Int) -> Coverage {
         var c = self
-        for i in c.runs.indices { c.runs[i].x += dx; c.runs[i].y += dy }
+        for i in c.runs.indices {
+            c.runs[i].x += dx
+            c.runs[i].y += dy
+        }
         return c
     }
 
@@ -277,7 +301,10 @@ package struct Coverage {
     var bounds: (x0: Int, y0: Int, x1: Int, y1: Int)? {
         guard let first = runs.first, let last = runs.last else { return nil }
         var x0 = Int.max, x1 = Int.min
-        for r in runs { x0 = min(x0, r.x); x1 = max(x1, r.x + r.count) }
+        for r in runs {
+            x0 = min(x0, r.x)
+            x1 = max(x1, r.x + r.count)
+        }
         return (x0, first.y, x1, last.y + 1)
     }
 

@@ -114,7 +114,10 @@ private func visualOrder(_ glyphs: [ShapedGlyph]) -> [ShapedGlyph] {
     for level in stride(from: Int(highest), through: Int(lowestOdd), by: -1) {
         var i = 0
         while i < units.count {
-            guard units[i][0].level >= level else { i += 1; continue }
+            guard units[i][0].level >= level else {
+                i += 1
+                continue
+            }
             var j = i
             while j < units.count && units[j][0].level >= level { j += 1 }
             units[i..<j].reverse()

@@ -36,7 +36,10 @@ enum ShapeContent {
             paints.append((stroker.outline(lines), .nonZero, PremultipliedColor(stroke)))
         }
         var lo = Point(repeating: .infinity), hi = Point(repeating: -.infinity)
-        for paint in paints { for poly in paint.polygons { for p in poly { lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p) } } }
+        for paint in paints { for poly in paint.polygons { for p in poly {
+            lo = pointwiseMin(lo, p)
+            hi = pointwiseMax(hi, p)
+        } } }
         guard lo.x <= hi.x, lo.y <= hi.y, lo.x.isFinite, lo.y.isFinite else { return nil }
         hi = pointwiseMin(hi, lo + Double(TypedContent.maxImageSide))
         let x0 = Int(lo.x.rounded(.down)) - 1, y0 = Int(lo.y.rounded(.down)) - 1

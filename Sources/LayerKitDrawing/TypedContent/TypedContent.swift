@@ -57,16 +57,27 @@ final class TypedContentCache: @unchecked Sendable {
 
         /// Hashes the cheap, telling parts; equality settles the rest.
         func hash(into h: inout Hasher) {
-            h.combine(bounds.origin.x); h.combine(bounds.origin.y); h.combine(bounds.width); h.combine(bounds.height)
+            h.combine(bounds.origin.x)
+            h.combine(bounds.origin.y)
+            h.combine(bounds.width)
+            h.combine(bounds.height)
             h.combine(scale)
             switch drawing {
             case .shape(let s):
-                h.combine(s.path?.elements.count); h.combine(s.lineWidth); h.combine(s.strokeStart); h.combine(s.strokeEnd)
-                h.combine(s.fillColor); h.combine(s.strokeColor)
+                h.combine(s.path?.elements.count)
+                h.combine(s.lineWidth)
+                h.combine(s.strokeStart)
+                h.combine(s.strokeEnd)
+                h.combine(s.fillColor)
+                h.combine(s.strokeColor)
             case .gradient(let g):
-                h.combine(g.colors); h.combine(g.locations); h.combine(g.type.rawValue)
+                h.combine(g.colors)
+                h.combine(g.locations)
+                h.combine(g.type.rawValue)
             case .text(let t):
-                h.combine(t.string); h.combine(t.fontSize); h.combine(t.font)
+                h.combine(t.string)
+                h.combine(t.fontSize)
+                h.combine(t.font)
             }
         }
     }

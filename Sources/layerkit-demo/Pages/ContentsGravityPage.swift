@@ -29,7 +29,8 @@ final class ContentsGravityPage: ResizingContentsPage {
         switch c {
         case "g": index = (index + 1) % all.count
         case "G": index = (index + all.count - 1) % all.count
-        case "m": layer.masksToBounds.toggle(); return true
+        case "m": layer.masksToBounds.toggle()
+            return true
         default: return false
         }
         layer.contentsGravity = all[index]

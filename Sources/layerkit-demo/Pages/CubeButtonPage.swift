@@ -53,7 +53,10 @@ final class CubeButtonPage: Page {
     private var faceThreeOnTop: Bool { cube.container.sublayers?.last === cube.faces[2] }
 
     override func update(clock: DemoClock) -> Redraw {
-        if pendingFlash { flashUntil = clock.now + 0.4; pendingFlash = false }
+        if pendingFlash {
+            flashUntil = clock.now + 0.4
+            pendingFlash = false
+        }
         var redraw = Redraw.onInput
         if let end = flashUntil, clock.now < end {
             button.backgroundColor = Self.tappedColor
