@@ -171,33 +171,30 @@ struct GLDevice {
     private func key(_ location: GLint) -> UInt64 { UInt64(program ?? 0) << 32 | UInt64(UInt32(bitPattern: location)) }
 
     /// Sets an int uniform of the current program.
-    mutating func setUniform(_ location: GLint, int v: Int32) {
-        guard location >= 0, uniformsInt[key(location)].map({ $0 != (v, 0) }) ?? true else { return }
-        glUniform1i(location, v)
-        uniformsInt[key(location)] = (v, 0)
-        changes += 1
-    }
+    mutating func setUniform(_ location: GLint, int v: Int32) { setInts(location, (v, 0)) { glUniform1i(location, v) } }
 
     /// Sets an ivec2 uniform of the current program.
-    mutating func setUniform(_ location: GLint, int2 v: (Int32, Int32)) {
+    mutating func setUniform(_ location: GLint, int2 v: (Int32, Int32)) { setInts(location, v) { glUniform2i(location, v.0, v.1) } }
+
+    /// Sets a float uniform of the current program.
+    mutating func setUniform(_ location: GLint, float v: Float) { setFloats(location, (v, 0)) { glUniform1f(location, v) } }
+
+    /// Sets a vec2 uniform of the current program.
+    mutating func setUniform(_ location: GLint, float2 v: (Float, Float)) { setFloats(location, v) { glUniform2f(location, v.0, v.1) } }
+
+    /// Makes the GL call `set` only when the mirror holds another value for `location` (scalars
+    /// are mirrored as their value and 0), and counts it.
+    private mutating func setInts(_ location: GLint, _ v: (Int32, Int32), _ set: () -> Void) {
         guard location >= 0, uniformsInt[key(location)].map({ $0 != v }) ?? true else { return }
-        glUniform2i(location, v.0, v.1)
+        set()
         uniformsInt[key(location)] = v
         changes += 1
     }
 
-    /// Sets a float uniform of the current program.
-    mutating func setUniform(_ location: GLint, float v: Float) {
-        guard location >= 0, uniformsFloat[key(location)].map({ $0 != (v, 0) }) ?? true else { return }
-        glUniform1f(location, v)
-        uniformsFloat[key(location)] = (v, 0)
-        changes += 1
-    }
-
-    /// Sets a vec2 uniform of the current program.
-    mutating func setUniform(_ location: GLint, float2 v: (Float, Float)) {
+    /// `setInts` for float uniforms.
+    private mutating func setFloats(_ location: GLint, _ v: (Float, Float), _ set: () -> Void) {
         guard location >= 0, uniformsFloat[key(location)].map({ $0 != v }) ?? true else { return }
-        glUniform2f(location, v.0, v.1)
+        set()
         uniformsFloat[key(location)] = v
         changes += 1
     }
