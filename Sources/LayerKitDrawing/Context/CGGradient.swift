@@ -1,5 +1,10 @@
 import Foundation
 
+/// Core Foundation's array, as Core Graphics' C-based calls take it: Apple code writes
+/// `[red, blue] as CFArray`, which compiles here unchanged. There is no Core Foundation on this
+/// side, so it is a Swift array of anything.
+public typealias CFArray = [Any]
+
 /// A colour ramp for `CGContext.drawLinearGradient` and `drawRadialGradient` (`CGGradient`):
 /// colours at locations 0…1, interpolated premultiplied in sRGB, as `CAGradientLayer`
 /// interpolates (the same code).
@@ -17,6 +22,14 @@ public final class CGGradient: Sendable {
         if let l = locations, l.count != colors.count || !l.allSatisfy(\.isFinite) { return nil }
         self.colors = colors
         self.locations = locations
+    }
+
+    /// The same gradient from Core Graphics' array form (`[red, blue] as CFArray`); `nil` also
+    /// when an element is not a `CGColor`.
+    public convenience init?(colorsSpace space: CGColorSpace?, colors: CFArray, locations: [CGFloat]?) {
+        let cgColors = colors.compactMap { $0 as? CGColor }
+        guard cgColors.count == colors.count else { return nil }
+        self.init(colorsSpace: space, colors: cgColors, locations: locations)
     }
 }
 
