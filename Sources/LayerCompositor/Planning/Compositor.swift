@@ -36,16 +36,29 @@ public enum Compositor {
     /// sublayer is `root`.
     public static func displayList(root: LayerSnapshot, width: Double, height: Double, scale: Double,
                                    background: CGColor?) -> DisplayList {
+        displayList(root: root, width: width, height: height, scale: scale, background: background, reusing: nil).list
+    }
+
+    /// `displayList(root:width:height:scale:background:)`, copying from `previous` (the memo of
+    /// the last list built at this `scale`) the canvas quads of every subtree drawn again as it
+    /// was: the same snapshot object with the same placement, opacity and clips, that needed no
+    /// offscreen pass. Flattening is a pure function of those, so the list is the one a full
+    /// build makes; only the subtrees that changed are flattened again. Also returns this
+    /// list's memo, for the next frame.
+    static func displayList(root: LayerSnapshot, width: Double, height: Double, scale: Double, background: CGColor?,
+                            reusing previous: FlattenMemo?) -> (list: DisplayList, memo: FlattenMemo) {
         let pw = CanvasSizeError.pixels(width, scale: scale), ph = CanvasSizeError.pixels(height, scale: scale)
         let toPixels = CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1)
+        var memo = FlattenMemo()
         func build(offscreenScale: Double) -> DisplayList {
-            let builder = Builder(scale: scale, offscreenScale: offscreenScale)
+            let builder = Builder(scale: scale, offscreenScale: offscreenScale, previous: previous)
             var quads: [DrawQuad] = []
             builder.emitSublayers([root], childrenTransform: .identity,
                                   parent: Placement(toTarget: toPixels, toCanvas: toPixels, flipped: false),
                                   opacity: 1, clips: [], into: &quads)
             builder.passes.append(RenderPass(index: builder.passes.count, purpose: .canvas, width: pw, height: ph,
                                              content: .quads(quads), label: "canvas"))
+            memo = FlattenMemo(entries: builder.memo, canvas: quads, copiedQuads: builder.copiedQuads)
             return DisplayList(passes: builder.passes, width: pw, height: ph,
                                background: background.map { PremultipliedColor($0) } ?? .clear)
         }
@@ -60,15 +73,36 @@ public enum Compositor {
             offscreenScale *= 0.95 * (Double(offscreenMemoryBudget) / Double(peak)).squareRoot()
             list = build(offscreenScale: offscreenScale)
         }
-        return list
+        return (list, memo)
     }
+}
+
+/// What one build flattened into the canvas pass, kept for the next: for each layer drawn
+/// straight into the canvas whose subtree needed no offscreen pass (so its quads name no pass
+/// index and do not depend on the offscreen scale), where it was placed and the range of canvas
+/// quads it drew.
+struct FlattenMemo {
+    struct Entry {
+        /// Held, so that its identity is not reused by another snapshot while the memo lives.
+        let layer: LayerSnapshot
+        let placement: Placement
+        let opacity: Float
+        let clips: [Clip]
+        let quads: Range<Int>
+    }
+
+    var entries: [ObjectIdentifier: Entry] = [:]
+    /// The canvas pass's quads.
+    var canvas: [DrawQuad] = []
+    /// How many of them were copied from the memo before, not flattened again.
+    var copiedQuads = 0
 }
 
 /// Where a layer's bounds space lands: in the pass being drawn, and on the canvas (for the
 /// back-face rule, which looks at the whole accumulated transform); and whether an odd number
 /// of `isGeometryFlipped` ancestors mirror it, so its contents are mirrored back to display
 /// the same, as Core Animation's `contentsAreFlipped`.
-struct Placement {
+struct Placement: Equatable {
     var toTarget: CATransform3D
     var toCanvas: CATransform3D
     var flipped: Bool
@@ -79,10 +113,20 @@ final class Builder {
     /// Multiplies the scale of every offscreen pass (below 1 only to fit the memory budget).
     let offscreenScale: Double
     var passes: [RenderPass] = []
+    /// The last build's memo, whose canvas quads are copied for subtrees drawn again as they were.
+    private let previous: FlattenMemo?
+    /// This build's memo entries.
+    private(set) var memo: [ObjectIdentifier: FlattenMemo.Entry] = [:]
+    /// Canvas quads copied from `previous`.
+    private(set) var copiedQuads = 0
+    /// Above 0 while emitting into an offscreen pass, whose quads are not the canvas's.
+    private var offscreenDepth = 0
 
-    init(scale: Double, offscreenScale: Double) {
+    init(scale: Double, offscreenScale: Double, previous: FlattenMemo? = nil) {
         self.scale = scale
         self.offscreenScale = offscreenScale
+        self.previous = previous
+        memo.reserveCapacity(previous?.entries.count ?? 0)
     }
 
     private func name(_ l: LayerSnapshot) -> String { l.properties.name ?? "unnamed" }
@@ -137,6 +181,21 @@ final class Builder {
         guard TreeRecursion.hasRoom else {
             return TreeRecursion.onFreshStack { emitLayer(l, placement: placement, opacity: o, clips: clips, into: &quads) }
         }
+        guard offscreenDepth == 0 else { return flatten(l, placement: placement, opacity: o, clips: clips, into: &quads) }
+        let key = ObjectIdentifier(l), start = quads.count
+        if let previous, let e = previous.entries[key], e.layer === l, e.opacity == o, e.placement == placement, e.clips == clips {
+            quads.append(contentsOf: previous.canvas[e.quads])
+            copiedQuads += e.quads.count
+        } else {
+            let passCount = passes.count
+            flatten(l, placement: placement, opacity: o, clips: clips, into: &quads)
+            guard passes.count == passCount else { return }
+        }
+        memo[key] = FlattenMemo.Entry(layer: l, placement: placement, opacity: o, clips: clips, quads: start..<quads.count)
+    }
+
+    /// `emitLayer` without the memo.
+    private func flatten(_ l: LayerSnapshot, placement: Placement, opacity o: Float, clips: [Clip], into quads: inout [DrawQuad]) {
         let p = l.properties
         // Sublayers were checked for finite values when their planes were collected; masks are here.
         guard p.hasFiniteValues, let inv = PlaneMap(inverseOf: placement.toTarget) else { return }  // or seen edge-on
@@ -150,6 +209,8 @@ final class Builder {
             return
         }
         if p.drawnOpacity <= 0 { return }
+        offscreenDepth += 1
+        defer { offscreenDepth -= 1 }
 
         // Offscreen: render the subtree in the layer's own plane, then draw it as one quad.
         let blurMargin = shadow ? 3 * Double(max(p.shadowRadius, 0)) + 1 : 0
@@ -266,6 +327,8 @@ final class Builder {
                                 opacity o: Float, clips: [Clip], into quads: inout [DrawQuad]) {
         let p = l.properties
         guard p.drawnOpacity > 0 else { return }
+        offscreenDepth += 1
+        defer { offscreenDepth -= 1 }
         func whole(_ s: LayerSnapshot) -> LayerSnapshot {
             var q = s.properties
             q.opacity = 1
