@@ -14,8 +14,8 @@ import LayerKit
 ///
 /// Damage: the renderer keeps its last canvas. When the next display list is a single canvas
 /// pass of the same size and background, only the pixels of quads that changed (where they
-/// were and where they are) are redrawn; pixels elsewhere are covered by the same quads in the
-/// same order, so they cannot change.
+/// were and where they are, kept as a few disjoint rectangles by `Damage`) are redrawn; pixels
+/// elsewhere are covered by the same quads in the same order, so they cannot change.
 public final class CPURenderer {
     /// Rows per band handed to one core at a time.
     let bandHeight = 32
@@ -110,11 +110,7 @@ public final class CPURenderer {
         let before = old.canvas.quads, after = list.canvas.quads
         // Unchanged quads keep last frame's bounds; only changed ones are projected again.
         var bounds = [PixelRect?](repeating: nil, count: after.count)
-        var damage: PixelRect?
-        func add(_ r: PixelRect?) {
-            guard let r else { return }
-            damage = damage?.union(r) ?? r
-        }
+        var damage = Damage()
         for i in 0..<max(before.count, after.count) {
             // Indexed in place: copying 10,000 quads out to compare them costs more than comparing.
             let kept = i < before.count, drawn = i < after.count
@@ -122,26 +118,25 @@ public final class CPURenderer {
                 bounds[i] = oldBounds[i]
                 continue
             }
-            if kept { add(oldBounds[i]) }
+            if kept, let b = oldBounds[i] { damage.add(b) }
             if drawn {
                 bounds[i] = PreparedQuad.pixelBounds(after[i], width: list.width, height: list.height)
-                add(bounds[i])
+                if let b = bounds[i] { damage.add(b) }
             }
         }
         previous = (list, canvas, bounds)
-        guard let area = damage else {
-            lastRedrawnPixels = 0
-            return canvas
-        }
-        guard area.area * 2 < list.width * list.height else { return nil }
-        canvas.write { $0.fill(area, with: list.background) }
+        let area = damage.area
+        guard area * 2 < list.width * list.height else { return nil }
+        lastRedrawnPixels = area
+        guard !damage.rects.isEmpty else { return canvas }
         var used = Set<ObjectIdentifier>()
-        let reaching = after.indices.filter { i in
-            guard let b = bounds[i] else { return false }
-            return b.x0 < area.x1 && b.x1 > area.x0 && b.y0 < area.y1 && b.y1 > area.y0
-        }.map { after[$0] }
-        draw(prepare(reaching, [], list.canvas, &used).quads, into: canvas, area: area)
-        lastRedrawnPixels = area.area
+        let reaching = after.indices.filter { bounds[$0].map { b in damage.rects.contains { $0.intersects(b) } } ?? false }
+        let prepared = prepare(reaching.map { after[$0] }, [], list.canvas, &used).quads
+        // Each rectangle is cleared and drawn over by the quads reaching it, in painter's order.
+        for r in damage.rects {
+            canvas.write { $0.fill(r, with: list.background) }
+            draw(prepared.filter { PixelRect(x0: $0.x0, x1: $0.x1, y0: $0.y0, y1: $0.y1).intersects(r) }, into: canvas, area: r)
+        }
         return canvas
     }
 
@@ -204,6 +199,37 @@ public final class CPURenderer {
                 }
             }
         }
+    }
+}
+
+/// The pixels a damage redraw clears and draws again: the old and new bounds of every quad that
+/// changed, as disjoint rectangles (one that meets another is merged with it), so that a few
+/// small changes far apart cost their own areas, not the area of a box spanning them all.
+/// Past `maxRects` each new rectangle merges with the one it grows least, which bounds the
+/// passes over the quads.
+struct Damage {
+    static let maxRects = 16
+    private(set) var rects: [PixelRect] = []
+
+    /// The pixels to redraw (the rectangles are disjoint).
+    var area: Int { rects.reduce(0) { $0 + $1.area } }
+
+    mutating func add(_ rect: PixelRect) {
+        var r = rect
+        var i = 0
+        while i < rects.count {
+            if rects[i].intersects(r) {
+                r = r.union(rects.remove(at: i))
+                i = 0
+            } else {
+                i += 1
+            }
+        }
+        if rects.count == Self.maxRects {
+            let nearest = rects.indices.min { a, b in rects[a].union(r).area - rects[a].area < rects[b].union(r).area - rects[b].area }!
+            return add(r.union(rects.remove(at: nearest)))
+        }
+        rects.append(r)
     }
 }
 

@@ -450,4 +450,7 @@ struct PixelRect: Equatable {
     }
 
     var area: Int { (x1 - x0) * (y1 - y0) }
+
+    /// Whether the two share a pixel.
+    func intersects(_ o: PixelRect) -> Bool { x0 < o.x1 && o.x0 < x1 && y0 < o.y1 && o.y0 < y1 }
 }
