@@ -22,7 +22,7 @@ public final class CPURenderer {
     /// Decoded images and their mipmaps, kept while the same `CGImage` is drawn.
     private var textures: [ObjectIdentifier: (image: CGImage, texture: Texture)] = [:]
     /// The last frame, for damage: its canvas quads, pixels, and the pixels each quad may
-    /// touch (`PreparedQuad.pixelBounds`, nil where it draws nothing).
+    /// touch (`DrawQuad.pixelBounds`, nil where it draws nothing).
     private var previous: (list: DisplayList, canvas: Target, bounds: [PixelRect?])?
     /// Pixels redrawn by the last `render`, for profiles and tests.
     public private(set) var lastRedrawnPixels = 0
@@ -107,22 +107,9 @@ public final class CPURenderer {
     private func redrawDamage(_ list: DisplayList) -> Target? {
         guard list.passes.count == 1, let (old, canvas, oldBounds) = previous, old.passes.count == 1,
               old.width == list.width, old.height == list.height, old.background == list.background else { return nil }
-        let before = old.canvas.quads, after = list.canvas.quads
-        // Unchanged quads keep last frame's bounds; only changed ones are projected again.
-        var bounds = [PixelRect?](repeating: nil, count: after.count)
-        var damage = Damage()
-        for i in 0..<max(before.count, after.count) {
-            // Indexed in place: copying 10,000 quads out to compare them costs more than comparing.
-            let kept = i < before.count, drawn = i < after.count
-            if kept && drawn && before[i] == after[i] {
-                bounds[i] = oldBounds[i]
-                continue
-            }
-            if kept, let b = oldBounds[i] { damage.add(b) }
-            if drawn {
-                bounds[i] = PreparedQuad.pixelBounds(after[i], width: list.width, height: list.height)
-                if let b = bounds[i] { damage.add(b) }
-            }
+        let after = list.canvas.quads
+        let (damage, bounds) = Damage.between(old.canvas.quads, bounds: oldBounds, and: after) {
+            $0.pixelBounds(width: list.width, height: list.height)
         }
         previous = (list, canvas, bounds)
         let area = damage.area
@@ -199,37 +186,6 @@ public final class CPURenderer {
                 }
             }
         }
-    }
-}
-
-/// The pixels a damage redraw clears and draws again: the old and new bounds of every quad that
-/// changed, as disjoint rectangles (one that meets another is merged with it), so that a few
-/// small changes far apart cost their own areas, not the area of a box spanning them all.
-/// Past `maxRects` each new rectangle merges with the one it grows least, which bounds the
-/// passes over the quads.
-struct Damage {
-    static let maxRects = 16
-    private(set) var rects: [PixelRect] = []
-
-    /// The pixels to redraw (the rectangles are disjoint).
-    var area: Int { rects.reduce(0) { $0 + $1.area } }
-
-    mutating func add(_ rect: PixelRect) {
-        var r = rect
-        var i = 0
-        while i < rects.count {
-            if rects[i].intersects(r) {
-                r = r.union(rects.remove(at: i))
-                i = 0
-            } else {
-                i += 1
-            }
-        }
-        if rects.count == Self.maxRects {
-            let nearest = rects.indices.min { a, b in rects[a].union(r).area - rects[a].area < rects[b].union(r).area - rects[b].area }!
-            return add(r.union(rects.remove(at: nearest)))
-        }
-        rects.append(r)
     }
 }
 
