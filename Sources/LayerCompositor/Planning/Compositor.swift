@@ -226,9 +226,11 @@ final class Builder {
     /// layer now, another z, drawn or hidden where it was not, or out of the flat).
     private func patch(_ memo: ContextMemo, owner: LayerSnapshot, children: [LayerSnapshot], into quads: inout [DrawQuad]) -> Bool {
         guard let previous else { return false }
+        let changed = children.indices.map { children[$0] !== memo.children[$0] }
+        // Most of them changed: placing them one by one costs more than sorting them all.
+        guard changed.lazy.filter({ $0 }).count * 2 <= children.count else { return false }
         var matrices = memo.matrices
-        var changed = [Bool](repeating: false, count: children.count)
-        for i in children.indices where children[i] !== memo.children[i] {
+        for i in children.indices where changed[i] {
             let c = children[i]
             guard !c.isTransformLayer else { return false }
             var layers: [(LayerSnapshot, Float)] = []
@@ -242,7 +244,6 @@ final class Builder {
             default: return false
             }
             matrices[i] = m
-            changed[i] = true
         }
         let flatTarget = memo.key.parent.toTarget.flattened, flatCanvas = memo.key.parent.toCanvas.flattened
         let flipped = memo.key.parent.flipped != memo.key.childrenFlip
