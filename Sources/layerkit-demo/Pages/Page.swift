@@ -65,6 +65,13 @@ class Page {
     /// Brings the tree to `clock`'s time (before every frame) and says when it changes next.
     func update(clock: DemoClock) -> Redraw { .onInput }
 
+    /// What a page whose animations come and go asks of the demo: every frame while one of them
+    /// runs at `clock`'s time, none under `--time` (time stands still there).
+    func redrawWhileAnimating(_ clock: DemoClock) -> Redraw {
+        if clock.isFrozen { return .onInput }
+        return root.runningAnimationCount(atTime: clock.mediaTime) > 0 ? .everyFrame : .onInput
+    }
+
     /// The layer a click at canvas point `p` reaches: Core Animation's `hitTest` on the root,
     /// as `Scene.hitTest` does. Pages that emulate UIKit's hit-testing rules override it.
     func hitTest(_ p: CGPoint) -> CALayer? { root.hitTest(p) }
