@@ -42,8 +42,8 @@ final class Demo {
     private var displayLink: CADisplayLink?
     /// What the link's last frame gave: its pixels when read back, or the error it threw.
     private var frameResult: Result<Bitmap?, Error> = .success(nil)
-    /// Whether the link's next frame is read back.
-    private var readsBack = false
+    /// What the link's next frame does: draw (and read back), or only bring time to now.
+    private var nextFrame = (draws: true, readsBack: false)
     private var pageIndex: Int
     private var page: Page { pages[pageIndex] }
 
@@ -90,12 +90,16 @@ final class Demo {
         stage.isHUDVisible = options.hud
         stage.showsCaption = options.captions
         displayLink = CADisplayLink(timeSource: { [clock = options.clock] in clock.mediaTime }) { [unowned self] link in
-            frameResult = Result { try drawFrame(at: link.targetTimestamp, readBack: readsBack) }
+            // Pages begin their animations on `clock.mediaTime`: the link's time.
+            self.options.clock.frameTime = link.targetTimestamp
+            guard nextFrame.draws else {
+                redraw = page.handling { page.update(clock: self.options.clock) }
+                return
+            }
+            frameResult = Result { try drawFrame(at: link.targetTimestamp, readBack: nextFrame.readsBack) }
         }
         show(pageIndex)
     }
-
-    deinit { displayLink?.invalidate() }
 
     // MARK: - Running
 
@@ -126,7 +130,9 @@ final class Demo {
     /// The interactive loop, until the window is closed or Esc is pressed.
     func run() throws {
         while !window.shouldClose {
-            for event in window.takeEvents() { handle(event) }
+            let events = window.takeEvents()
+            if !events.isEmpty, redraw != .everyFrame { catchUp() }
+            for event in events { handle(event) }
             inTransaction(disablingActions: true) { checkForReload() }
             if !status.isEmpty, wall.now >= statusUntil {
                 status = ""
@@ -178,10 +184,18 @@ final class Demo {
     /// Runs a frame of the display link; returns its pixels when `readBack`.
     @discardableResult
     private func step(readBack: Bool) throws -> Bitmap? {
-        readsBack = readBack
+        nextFrame = (true, readBack)
         frameResult = .success(nil)
         displayLink?.step()
         return try frameResult.get()
+    }
+
+    /// Input after a sleep: a link frame that draws nothing brings the transaction's time and
+    /// the page's to now, so that what the input changes begins now rather than at the last
+    /// frame drawn, which may be seconds ago (its animations would be over before they showed).
+    private func catchUp() {
+        nextFrame = (false, false)
+        displayLink?.step()
     }
 
     /// Draws the frame at media time `mediaTime` (the link's) of the stage into the window and
@@ -198,9 +212,7 @@ final class Demo {
 
         renderer.readsBack = readBack
         let canvas = FrameLoop.Canvas(width: size.width, height: size.height, scale: CGFloat(scale))
-        // Pages begin their animations on `clock.mediaTime`, the link's time, and the frame
-        // samples the tree there. The stage's own layers never animate implicitly.
-        options.clock.frameTime = mediaTime
+        // The stage's own layers never animate implicitly.
         let drawn = try loop.drawFrame(PresentationTreeSource(stage.root), at: mediaTime, canvas: canvas, update: { [self] in
             inTransaction(disablingActions: true) {
                 if size != stage.size || CGFloat(scale) != stage.scale { stage.layout(size: size, scale: CGFloat(scale)) }
