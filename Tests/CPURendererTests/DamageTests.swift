@@ -64,12 +64,7 @@ final class DamageTests: XCTestCase {
     /// A 10-point square's pixel bounds are one pixel wider on each side (12 x 12); moved 2 to
     /// the right its old and new bounds meet and merge into 14 x 12 = 168 pixels.
     func testChangesFarApartRedrawOnlyTheirOwnRectangles() throws {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
-        let a = solidLayer(CGRect(x: 10, y: 10, width: 10, height: 10), rgb(255, 0, 0))
-        let b = solidLayer(CGRect(x: 180, y: 180, width: 10, height: 10), rgb(0, 0, 255))
-        root.addSublayer(a)
-        root.addSublayer(b)
+        let (root, a, b) = twoSquaresFarApart()
         let renderer = CPURenderer()
         _ = try renderer.render(displayList(root, width: 200, height: 200))
         a.position.x += 2

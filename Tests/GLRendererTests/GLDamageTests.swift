@@ -13,12 +13,7 @@ final class GLDamageTests: XCTestCase {
     /// (14 x 14); moved 2 to the right its old and new bounds merge into 16 x 14 = 224 pixels.
     func testChangesFarApartRedrawOnlyTheirOwnRectangles() throws {
         let h = try GLHarness()
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
-        let a = solidLayer(CGRect(x: 10, y: 10, width: 10, height: 10), rgb(255, 0, 0))
-        let b = solidLayer(CGRect(x: 180, y: 180, width: 10, height: 10), rgb(0, 0, 255))
-        root.addSublayer(a)
-        root.addSublayer(b)
+        let (root, a, b) = twoSquaresFarApart()
         _ = try h.renderer.render(displayList(root, width: 200, height: 200))
         XCTAssertEqual(h.renderer.lastRedrawnPixels, 200 * 200, "the first frame is drawn in full")
         a.position.x += 2

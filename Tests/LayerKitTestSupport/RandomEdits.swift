@@ -38,6 +38,18 @@ public func randomTree(count: Int, size: CGSize, using g: inout SeededGenerator)
     return root
 }
 
+/// Two 10-point squares at opposite corners of a 200 x 200 canvas, red `a` at (10, 10) and
+/// blue `b` at (180, 180), for damage tests: a box spanning both covers most of the canvas.
+public func twoSquaresFarApart() -> (root: CALayer, a: CALayer, b: CALayer) {
+    let root = CALayer()
+    root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+    let a = solidLayer(CGRect(x: 10, y: 10, width: 10, height: 10), rgb(255, 0, 0))
+    let b = solidLayer(CGRect(x: 180, y: 180, width: 10, height: 10), rgb(0, 0, 255))
+    root.addSublayer(a)
+    root.addSublayer(b)
+    return (root, a, b)
+}
+
 /// One random edit of a layer under `root` (not `root` itself): a move, a rotation in or out
 /// of the plane, a colour, opacity, zPosition, visibility, corner and border, clipping, shadow
 /// or mask change, a new sublayer, or a removal.
