@@ -84,8 +84,6 @@ public enum Compositor {
 /// quads it drew; and for each flat sorting context drawn into the canvas, the order of its
 /// sublayers and the quads of each (`ContextMemo`).
 struct FlattenMemo {
-    /// The tree drawn.
-    var root: LayerSnapshot?
     struct Entry {
         /// Held, so that its identity is not reused by another snapshot while the memo lives.
         let layer: LayerSnapshot
@@ -95,6 +93,8 @@ struct FlattenMemo {
         let quads: Range<Int>
     }
 
+    /// The tree drawn.
+    var root: LayerSnapshot?
     var entries: [ObjectIdentifier: Entry] = [:]
     /// Keyed by the layer whose sublayers the context holds.
     var contexts: [ObjectIdentifier: ContextMemo] = [:]
