@@ -139,24 +139,15 @@ final class FrameLoopTests: XCTestCase {
         XCTAssertEqual(drawn.draws, 2)
     }
 
-    /// `quads_flattened`: every quad in the first frame, the moved layer's alone after it moves,
+    /// `quads_flattened`: every quad in the first frame, the moved leaf's alone after it moves,
     /// none when the list is reused.
     func testQuadsFlattenedCountsTheChangedSubtrees() throws {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 40, height: 30)
-        for i in 0..<3 {
-            let leaf = CALayer()
-            leaf.frame = CGRect(x: 10 * i, y: 0, width: 8, height: 8)
-            leaf.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-            root.addSublayer(leaf)
-        }
+        let (root, leaf) = tree()
         let loop = FrameLoop(renderer: RecordingRenderer())
-        let canvas = FrameLoop.Canvas(width: 40, height: 30)
-        let source = LayerTreeSource(root)
-        try loop.drawFrame(source, at: 0, canvas: canvas)
-        try loop.drawFrame(source, at: 1, canvas: canvas, update: { root.sublayers![1].position.y += 1 })
-        try loop.drawFrame(source, at: 2, canvas: canvas)
-        XCTAssertEqual(loop.profiler.frames.map { $0[.quadsFlattened] }, [3, 1, 0])
+        for (n, update) in [nil, { leaf.position.y += 1 }, nil].enumerated() as EnumeratedSequence<[(() -> Void)?]> {
+            try loop.drawFrame(LayerTreeSource(root), at: Double(n), canvas: FrameLoop.Canvas(width: 40, height: 30), update: update)
+        }
+        XCTAssertEqual(loop.profiler.frames.map { $0[.quadsFlattened] }, [2, 1, 0])
     }
 
     func testCounterNamesAreTheBenchKeys() {
