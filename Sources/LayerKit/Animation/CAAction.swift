@@ -92,7 +92,8 @@ extension AnimatedValueKind {
         case let .bool(b): return b
         case let .path(p): return p as Any
         case let .image(i): return i as Any
-        case let .vector(x):
+        case .number, .vector:
+            let x = value.components ?? []
             switch self {
             case .number: return CGFloat(x[0])
             case .point: return CGPoint(x: x[0], y: x[1])
