@@ -156,29 +156,59 @@ enum AnimatedValueKind: Equatable {
 
 /// One animatable key path: its value kind and how to read and write it in a layer's state.
 /// `AnimatableKeyPath.table` is the one place that knows the key paths. A class, so that an
-/// animation hands its entry around each frame without copying three closures.
+/// animation hands its entry around each frame without copying closures.
 final class AnimatableKeyPath {
     let kind: AnimatedValueKind
-    let read: (AnimatedLayerState) -> AnimatedValue
-    let write: (inout AnimatedLayerState, AnimatedValue) -> Void
-    /// Makes the entry one animation keeps (see `forOneAnimation()`); `nil` when the shared
-    /// entry will do.
-    private let oneAnimation: (() -> AnimatableKeyPath)?
+    private let access: Access
+
+    private enum Access {
+        case closures(read: (AnimatedLayerState) -> AnimatedValue, write: (inout AnimatedLayerState, AnimatedValue) -> Void)
+        /// A `transform.…` component, read and written through the transform's decomposition.
+        case component(TransformComponent, of: TransformProperty)
+    }
 
     init(kind: AnimatedValueKind, read: @escaping (AnimatedLayerState) -> AnimatedValue,
-         write: @escaping (inout AnimatedLayerState, AnimatedValue) -> Void, oneAnimation: (() -> AnimatableKeyPath)? = nil) {
+         write: @escaping (inout AnimatedLayerState, AnimatedValue) -> Void) {
         self.kind = kind
-        self.read = read
-        self.write = write
-        self.oneAnimation = oneAnimation
+        access = .closures(read: read, write: write)
+    }
+
+    private init(_ c: TransformComponent, of t: TransformProperty) {
+        kind = c.count == 1 ? .number : .point
+        access = .component(c, of: t)
+    }
+
+    /// The value in `state`.
+    func read(_ state: AnimatedLayerState) -> AnimatedValue {
+        var parts: TransformParts?
+        return read(state, keeping: &parts)
+    }
+
+    /// `state` with the value replaced by `value`.
+    func write(_ state: inout AnimatedLayerState, _ value: AnimatedValue) {
+        var parts: TransformParts?
+        write(&state, value, keeping: &parts)
+    }
+
+    /// The value in `state`; a transform component's decomposition is taken from `parts` when
+    /// that is of the same transform, and left there for the next frame.
+    func read(_ state: AnimatedLayerState, keeping parts: inout TransformParts?) -> AnimatedValue {
+        switch access {
+        case let .closures(read, _): return read(state)
+        case let .component(c, t): return .components(c.read(TransformParts.of(t.get(state.properties), keeping: &parts)))
+        }
+    }
+
+    /// `state` with the value replaced by `value`; `parts` as for `read(_:keeping:)`.
+    func write(_ state: inout AnimatedLayerState, _ value: AnimatedValue, keeping parts: inout TransformParts?) {
+        switch access {
+        case let .closures(_, write): write(&state, value)
+        case let .component(c, t): t.set(&state.properties, c.write(Self.vector(value), into: TransformParts.of(t.get(state.properties), keeping: &parts)))
+        }
     }
 
     /// The entry for `keyPath`, or `nil` when it is not animatable.
     static func named(_ keyPath: String) -> AnimatableKeyPath? { table[keyPath] }
-
-    /// The entry for one animation to keep and use frame after frame: for a `transform.…`
-    /// component, one that keeps the decomposition of the transform it last read or wrote.
-    func forOneAnimation() -> AnimatableKeyPath { oneAnimation?() ?? self }
 
     /// Every animatable key path.
     static var names: [String] { table.keys.sorted() }
@@ -238,15 +268,6 @@ final class AnimatableKeyPath {
     /// A transform property, read and written by closures rather than a key path: a key path
     /// held in a variable is applied through the runtime, several times slower.
     private typealias TransformProperty = (get: (LayerProperties) -> CATransform3D, set: (inout LayerProperties, CATransform3D) -> Void)
-
-    /// A component of transform property `t`, decomposed by `parts`.
-    private static func component(_ c: TransformComponent, of t: TransformProperty,
-                                  parts: @escaping (CATransform3D) -> TransformParts) -> AnimatableKeyPath {
-        AnimatableKeyPath(kind: c.count == 1 ? .number : .point,
-                          read: { s in .components(c.read(parts(t.get(s.properties)))) },
-                          write: { s, v in t.set(&s.properties, c.write(vector(v), into: parts(t.get(s.properties)))) },
-                          oneAnimation: { component(c, of: t, parts: TransformPartsMemo().parts) })
-    }
 
     /// A typed layer's number or colour, read only from layers of that type.
     private static func styled<Style>(_ kind: AnimatedValueKind, _ extract: @escaping (LayerSnapshot.Kind) -> Style?,
@@ -332,7 +353,7 @@ final class AnimatableKeyPath {
         for (name, property) in transforms {
             t[name] = AnimatableKeyPath(kind: .transform, read: { .transform(property.get($0.properties)) },
                                         write: { s, v in if case let .transform(m) = v { property.set(&s.properties, m) } })
-            for c in TransformComponent.allCases { t[name + "." + c.rawValue] = component(c, of: property, parts: TransformParts.init) }
+            for c in TransformComponent.allCases { t[name + "." + c.rawValue] = AnimatableKeyPath(c, of: property) }
         }
         return t
     }()
@@ -465,17 +486,15 @@ final class TransformParts {
     }
 }
 
-/// The parts of the last transform an animation read or wrote a component of: a model
-/// transform that does not change is decomposed once, not twice a frame.
-final class TransformPartsMemo {
-    private var last: TransformParts?
-
-    /// The parts of `m`, kept while `m` stays the same bit for bit (a signed zero or a NaN
-    /// payload can change what the decomposition gives).
-    func parts(_ m: CATransform3D) -> TransformParts {
-        if let last, Self.identical(last.transform, m) { return last }
+extension TransformParts {
+    /// The parts of `m`: `kept` when it is of `m` bit for bit (a signed zero or a NaN payload
+    /// can change what the decomposition gives), else new ones, which are kept. An animation
+    /// keeps the parts of the transform beneath it: one that does not change is decomposed
+    /// once, not twice a frame.
+    static func of(_ m: CATransform3D, keeping kept: inout TransformParts?) -> TransformParts {
+        if let kept, identical(kept.transform, m) { return kept }
         let parts = TransformParts(m)
-        last = parts
+        kept = parts
         return parts
     }
 

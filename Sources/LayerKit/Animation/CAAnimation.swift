@@ -19,27 +19,59 @@ extension CAAnimationDelegate {
 /// layer's time. A layer copies an animation when it is added, so later edits to the
 /// original do not reach the layer.
 open class CAAnimation: CAMediaTiming {
+    /// The timing fields as the shared timing evaluation reads them; the public fields are
+    /// views of it, so that a frame reads them in one access rather than one each.
+    var timing = TimingFields(beginTime: 0, duration: 0, speed: 1, timeOffset: 0, repeatCount: 0, repeatDuration: 0,
+                              autoreverses: false, fillMode: .removed, removedOnCompletion: true)
+
     /// Start in the layer's time; `add(_:forKey:)` turns 0 into the layer's current time.
-    public var beginTime: CFTimeInterval = 0
+    public var beginTime: CFTimeInterval {
+        get { timing.beginTime }
+        set { timing.beginTime = newValue }
+    }
     /// Simple duration of one pass; 0 means 0.25 s.
-    public var duration: CFTimeInterval = 0
+    public var duration: CFTimeInterval {
+        get { timing.duration }
+        set { timing.duration = newValue }
+    }
     /// How fast the animation's time runs relative to the layer's.
-    public var speed: Float = 1
+    public var speed: Float {
+        get { Float(timing.speed) }
+        set { timing.speed = Double(newValue) }
+    }
     /// An offset added to the animation's local time.
-    public var timeOffset: CFTimeInterval = 0
+    public var timeOffset: CFTimeInterval {
+        get { timing.timeOffset }
+        set { timing.timeOffset = newValue }
+    }
     /// How many passes play; fractional allowed, `.infinity` forever; 0 means once.
-    public var repeatCount: Float = 0
+    public var repeatCount: Float {
+        get { Float(timing.repeatCount) }
+        set { timing.repeatCount = Double(newValue) }
+    }
     /// Total active time; overrides `repeatCount` when above 0.
-    public var repeatDuration: CFTimeInterval = 0
+    public var repeatDuration: CFTimeInterval {
+        get { timing.repeatDuration }
+        set { timing.repeatDuration = newValue }
+    }
     /// Whether each pass plays forward then backward.
-    public var autoreverses = false
+    public var autoreverses: Bool {
+        get { timing.autoreverses }
+        set { timing.autoreverses = newValue }
+    }
     /// What the animation contributes outside its active duration.
-    public var fillMode: CAMediaTimingFillMode = .removed
+    public var fillMode: CAMediaTimingFillMode {
+        get { timing.fillMode }
+        set { timing.fillMode = newValue }
+    }
     /// The pacing of each pass; `nil` is linear.
     public var timingFunction: CAMediaTimingFunction?
     /// Whether the animation stops contributing once it ends (then `fillMode` forwards has no
     /// effect).
-    public var isRemovedOnCompletion = true
+    public var isRemovedOnCompletion: Bool {
+        get { timing.removedOnCompletion }
+        set { timing.removedOnCompletion = newValue }
+    }
     /// Told when the animation starts and stops (held strongly, as Core Animation does).
     public var delegate: CAAnimationDelegate?
 
@@ -64,24 +96,9 @@ open class CAAnimation: CAMediaTiming {
 
     /// Copies every field of `other` into the receiver; subclasses add theirs.
     func copyFields(from other: CAAnimation) {
-        beginTime = other.beginTime
-        duration = other.duration
-        speed = other.speed
-        timeOffset = other.timeOffset
-        repeatCount = other.repeatCount
-        repeatDuration = other.repeatDuration
-        autoreverses = other.autoreverses
-        fillMode = other.fillMode
+        timing = other.timing
         timingFunction = other.timingFunction
-        isRemovedOnCompletion = other.isRemovedOnCompletion
         delegate = other.delegate
-    }
-
-    /// The timing fields as the shared timing evaluation reads them.
-    var timing: TimingFields {
-        TimingFields(beginTime: beginTime, duration: duration, speed: Double(speed), timeOffset: timeOffset,
-                     repeatCount: Double(repeatCount), repeatDuration: repeatDuration, autoreverses: autoreverses,
-                     fillMode: fillMode, removedOnCompletion: isRemovedOnCompletion)
     }
 
     /// The eased fraction of a pass.
@@ -110,11 +127,14 @@ open class CAPropertyAnimation: CAAnimation {
     /// The key path's entry, looked up once rather than every frame, and again only when
     /// `keyPath` changes (the outer optional is whether it was looked up).
     private var entryCache: AnimatableKeyPath??
+    /// The decomposition of the transform beneath a `transform.…` animation, kept between
+    /// frames (see `TransformParts.of(_:keeping:)`).
+    private var transformParts: TransformParts?
 
-    /// The entry of `keyPath` (`nil` when it is not animatable), for this animation alone.
+    /// The entry of `keyPath`, or `nil` when it is not animatable.
     var entry: AnimatableKeyPath? {
         if let cached = entryCache { return cached }
-        let entry = keyPath.flatMap(AnimatableKeyPath.named)?.forOneAnimation()
+        let entry = keyPath.flatMap(AnimatableKeyPath.named)
         entryCache = .some(entry)
         return entry
     }
@@ -139,7 +159,7 @@ open class CAPropertyAnimation: CAAnimation {
         var read: AnimatedValue?
         func underlying() -> AnimatedValue {
             if let read { return read }
-            let value = entry.read(state)
+            let value = entry.read(state, keeping: &transformParts)
             read = value
             return value
         }
@@ -149,7 +169,7 @@ open class CAPropertyAnimation: CAAnimation {
             let step = AnimatedValueKind.subtract(end, start)
             value = AnimatedValueKind.add(AnimatedValueKind.scaled(step, by: phase.iteration), value)
         }
-        entry.write(&state, isAdditive ? AnimatedValueKind.add(value, underlying()) : value)
+        entry.write(&state, isAdditive ? AnimatedValueKind.add(value, underlying()) : value, keeping: &transformParts)
     }
 }
 
