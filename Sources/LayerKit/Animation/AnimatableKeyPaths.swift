@@ -463,7 +463,7 @@ enum TransformComponent: String, CaseIterable {
 /// A transform's decomposition and the matrices its components are read from and written
 /// through: the rotation alone, and what acts before and after it. A class, so that handing
 /// the kept parts out each frame copies nothing.
-final class TransformParts {
+final class TransformParts: Sendable {
     /// The transform decomposed.
     let transform: CATransform3D
     let parts: DecomposedTransform
@@ -493,10 +493,14 @@ extension TransformParts {
     /// once, not twice a frame.
     static func of(_ m: CATransform3D, keeping kept: inout TransformParts?) -> TransformParts {
         if let kept, identical(kept.transform, m) { return kept }
-        let parts = TransformParts(m)
+        let parts = identical(m, .identity) ? identity : TransformParts(m)
         kept = parts
         return parts
     }
+
+    /// The parts of the identity, the usual model transform: shared by every animation over
+    /// one, so that thousands of them read one object rather than one each.
+    private static let identity = TransformParts(.identity)
 
     private static func identical(_ a: CATransform3D, _ b: CATransform3D) -> Bool {
         withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
