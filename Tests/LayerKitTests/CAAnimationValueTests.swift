@@ -305,20 +305,21 @@ final class CAAnimationValueTests: XCTestCase {
 
     func testARotationFollowsAModelTransformChangedBetweenFrames() {
         let layer = CALayer()
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        layer.transform = CATransform3DMakeTranslation(7, 0, 0)
-        CATransaction.commit()
+        // Without an implicit animation of the change.
+        func setModelTransform(_ t: CATransform3D) {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            layer.transform = t
+            CATransaction.commit()
+        }
+        setModelTransform(CATransform3DMakeTranslation(7, 0, 0))
         let r = CABasicAnimation(keyPath: "transform.rotation.z")
         r.fromValue = 0
         r.toValue = CGFloat.pi
         // Half way: a quarter turn, before the model's translation.
         assertTransform(sample(layer, r, at: 10.5).properties.transform,
                         CATransform3DMakeRotation(.pi / 2, 0, 0, 1).concatenating(CATransform3DMakeTranslation(7, 0, 0)))
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        layer.transform = CATransform3DMakeScale(2, 3, 1)
-        CATransaction.commit()
+        setModelTransform(CATransform3DMakeScale(2, 3, 1))
         // Three quarters of the way: 3π/4, after the new model's scale.
         assertTransform(layer.snapshot(atTime: 10.75).properties.transform,
                         CATransform3DMakeScale(2, 3, 1).concatenating(CATransform3DMakeRotation(3 * .pi / 4, 0, 0, 1)))
