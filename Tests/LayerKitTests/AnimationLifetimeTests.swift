@@ -3,36 +3,13 @@ import LayerKitTestSupport
 import XCTest
 @testable import LayerKit
 
-/// What finished animations leave behind: nothing. Driven by a display link whose time the
-/// test sets; weak references show what is still alive after the frame that removes an
-/// animation.
-final class AnimationLifetimeTests: XCTestCase {
-    private var now = 0.0
-    private var link: CADisplayLink!
-    private let root = CALayer(), layer = CALayer()
-
-    override func setUp() {
-        super.setUp()
-        CATransaction.flush()
-        link = CADisplayLink(timeSource: { [unowned self] in now }) { _ in }
-        root.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
-        layer.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
-        root.addSublayer(layer)
-        frame(at: 0)
-    }
-
-    override func tearDown() {
-        root.removeAllAnimations()
-        layer.removeAllAnimations()
-        link.invalidate()
-        CATransaction.flush()
-        super.tearDown()
-    }
-
-    /// A frame at media time `t`, drawn (snapshotted) as a display link's callback would.
-    private func frame(at t: Double) {
-        now = t
-        XCTAssertTrue(link.step())
+/// What finished animations leave behind: nothing. Driven by the test's display link
+/// (`FrameClockTestCase`); weak references show what is still alive after the frame that
+/// removes an animation.
+final class AnimationLifetimeTests: FrameClockTestCase {
+    /// The link's frame at media time `t`, drawn (snapshotted) as a display link's callback would.
+    private func drawFrame(at t: Double) {
+        frame(at: t)
         _ = root.snapshot(atTime: t)
     }
 
@@ -46,17 +23,17 @@ final class AnimationLifetimeTests: XCTestCase {
             added = layer.animation(forKey: "fade")
         }
         XCTAssertNotNil(added)
-        frame(at: 0.5)
+        drawFrame(at: 0.5)
         XCTAssertEqual(layer.animationKeys(), ["fade"])
         XCTAssertTrue(layer.isOnAnimationClock)
         // The active duration, 1 s from 0, has passed at 1: removed, told once, freed.
-        frame(at: 1)
+        drawFrame(at: 1)
         XCTAssertNil(layer.animationKeys())
         XCTAssertEqual(delegate.stops, [true])
         XCTAssertNil(added, "nothing keeps a finished animation")
         XCTAssertFalse(layer.isOnAnimationClock, "a layer whose animations ended leaves the clock's list")
         XCTAssertFalse(root.containsTimedLayers)
-        frame(at: 2)
+        drawFrame(at: 2)
         XCTAssertEqual(delegate.stops, [true])
     }
 
@@ -64,7 +41,7 @@ final class AnimationLifetimeTests: XCTestCase {
         let a = CABasicAnimation(keyPath: "opacity")
         (a.toValue, a.duration, a.isRemovedOnCompletion, a.fillMode) = (0.0, 1, false, .forwards)
         layer.add(a, forKey: "fade")
-        frame(at: 1)
+        drawFrame(at: 1)
         XCTAssertEqual(layer.animationKeys(), ["fade"])
         XCTAssertFalse(layer.isOnAnimationClock, "nothing more to report for it")
         XCTAssertEqual(root.snapshot(atTime: 5).sublayers[0].properties.opacity, 0, "filled forwards")
@@ -78,7 +55,7 @@ final class AnimationLifetimeTests: XCTestCase {
             let red = solidImage(width: 2, height: 2, CGColor(red: 1, green: 0, blue: 0, alpha: 1))
             oldImage = red
             layer.contents = red
-            frame(at: 0.1)
+            drawFrame(at: 0.1)
             let t = CATransition()
             t.duration = 1
             layer.add(t, forKey: kCATransition)
@@ -86,12 +63,12 @@ final class AnimationLifetimeTests: XCTestCase {
             added = layer.animation(forKey: kCATransition) as? CATransition
             oldRendering = added?.before
         }
-        frame(at: 0.6)
+        drawFrame(at: 0.6)
         XCTAssertNotNil(added)
         XCTAssertNotNil(oldRendering?.properties.contents)
         XCTAssertTrue(oldRendering?.properties.contents === oldImage, "the old rendering shows the old image")
         // Added at 0.1 for 1 s: over at 1.1.
-        frame(at: 1.1)
+        drawFrame(at: 1.1)
         XCTAssertNil(layer.animationKeys())
         XCTAssertNil(added)
         XCTAssertNil(oldRendering, "the old rendering is not kept")
@@ -135,7 +112,7 @@ final class AnimationLifetimeTests: XCTestCase {
                 added.append(Weak(layer.animation(forKey: "contents")))
             }
             if i % 100 == 99 { CATransaction.commit() }
-            frame(at: Double(i + 1) * dt)
+            drawFrame(at: Double(i + 1) * dt)
             peak = max(peak, layer.animationList.count)
             // After each frame, the animations alive are exactly those the layer holds.
             if added.filter({ $0.object != nil }).count != layer.animationList.count { heldElsewhere += 1 }
@@ -147,7 +124,7 @@ final class AnimationLifetimeTests: XCTestCase {
         // 1. 5 at most, however long it runs, and 5 whenever they line up.
         XCTAssertEqual(peak, 5)
         XCTAssertEqual(heldElsewhere, 0, "no frame ends with an animation kept outside the layer")
-        for k in 1...30 { frame(at: 1000 * dt + Double(k) * dt) }
+        for k in 1...30 { drawFrame(at: 1000 * dt + Double(k) * dt) }
         XCTAssertEqual(layer.animationList.count, 0)
         XCTAssertNil(layer.animationKeys())
         XCTAssertFalse(layer.isOnAnimationClock)
