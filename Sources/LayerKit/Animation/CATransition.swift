@@ -41,8 +41,8 @@ public let kCATransition = "transition"
 /// As in Core Animation, the old rendering is the layer's subtree as it was last committed,
 /// before the current transaction's changes, whether they are made before or after
 /// `add(_:forKey:)` (so a transition run as a property's action works): in LayerKit, a commit is
-/// a snapshot of the layer, as every frame takes. A layer never drawn starts from its state at
-/// the add. The new rendering is the layer as it is at each frame. While the transition runs,
+/// a snapshot of the layer (every frame takes one, and so do `snapshot()` and `presentation()`).
+/// A layer never drawn starts from its state at the add. The new rendering is the layer as it is at each frame. While the transition runs,
 /// the layer draws both renderings, composed by `type` at the progress
 /// `startProgress + (endProgress − startProgress) × f`, where `f` is the eased fraction of the
 /// animation's pass; moving types are clipped to the layer's bounds. Once it is removed,
