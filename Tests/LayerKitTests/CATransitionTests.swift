@@ -89,34 +89,6 @@ final class CATransitionTests: XCTestCase {
         XCTAssertEqual(drawn.progress, 0.25, "the second one, 0.5 s into its 2 s")
     }
 
-    /// The book's custom action: a transition run for `backgroundColor`. The action runs after
-    /// the new value is stored, and the transition still starts from the colour drawn before.
-    func testATransitionAsAnActionStartsFromTheColourDrawnBefore() throws {
-        var now = 50.0
-        let link = CADisplayLink(timeSource: { now }) { _ in }
-        defer {
-            link.invalidate()
-            CATransaction.flush()
-        }
-        let layer = CALayer()
-        let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-        layer.backgroundColor = red
-        let push = CATransition()
-        (push.type, push.subtype) = (.push, .fromLeft)
-        layer.actions = ["backgroundColor": push]
-        link.step()
-        _ = layer.snapshot(atTime: now)
-        layer.backgroundColor = blue
-        now = 50.125
-        link.step()
-        // Begun at 50 for the transaction's 0.25 s, with no timing function (the transaction
-        // sets none): linear, so 0.125 s in is half way.
-        let drawn = try XCTUnwrap(layer.snapshot(atTime: now).transition)
-        XCTAssertEqual(drawn.before.properties.backgroundColor, red)
-        XCTAssertEqual(drawn.type, .push)
-        XCTAssertEqual(drawn.progress, 0.5)
-    }
-
     func testProgressOutOfRangeIsClampedAndNaNIsTheDefault() throws {
         func progress(_ start: Float, _ end: Float, at t: Double) throws -> Double {
             let layer = CALayer()

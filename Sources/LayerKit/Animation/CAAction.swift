@@ -56,6 +56,8 @@ extension CALayer {
             _ = store()
             return
         }
+        // A transition run here, after the store, still starts from the layer as last drawn
+        // (see `CATransition`).
         let found = searchAction(forKey: key)
         var implicit: CABasicAnimation?
         if case .notFound = found {
