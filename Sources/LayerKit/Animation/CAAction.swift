@@ -56,14 +56,9 @@ extension CALayer {
             _ = store()
             return
         }
-        var found = searchAction(forKey: key)
-        if case .action(let action as CATransition) = found {
-            // A transition shows the layer as it was before the change (Core Animation takes
-            // that from the last committed tree): its old rendering is captured before the store.
-            let transition = action.copy() as! CATransition
-            transition.before = snapshot()
-            found = .action(transition)
-        }
+        // A transition run here, after the store, still starts from the layer as last drawn
+        // (see `CATransition`).
+        let found = searchAction(forKey: key)
         var implicit: CABasicAnimation?
         if case .notFound = found {
             let now = AnimationClock.shared.now
