@@ -108,13 +108,24 @@ public final class CPURenderer {
         guard list.passes.count == 1, let (old, canvas, oldBounds) = previous, old.passes.count == 1,
               old.width == list.width, old.height == list.height, old.background == list.background else { return nil }
         let after = list.canvas.quads
-        let (damage, bounds) = Damage.between(old.canvas.quads, bounds: oldBounds, and: after) {
+        // Whether a quad that drew an image changed: the image may be drawn no more.
+        var imageReplaced = false
+        let (damage, bounds) = Damage.between(old.canvas.quads, bounds: oldBounds, and: after, measure: {
             $0.pixelBounds(width: list.width, height: list.height)
-        }
+        }, replaced: {
+            if case .image = $0.fill { imageReplaced = true }
+        })
         previous = (list, canvas, bounds)
         let area = damage.area
         guard area * 2 < list.width * list.height else { return nil }
         lastRedrawnPixels = area
+        if imageReplaced {
+            let drawnImages = Set(after.compactMap { q -> ObjectIdentifier? in
+                if case .image(let f) = q.fill { return ObjectIdentifier(f.image) }
+                return nil
+            })
+            textures = textures.filter { drawnImages.contains($0.key) }
+        }
         guard !damage.rects.isEmpty else { return canvas }
         var used = Set<ObjectIdentifier>()
         let reaching = after.indices.filter { bounds[$0].map { b in damage.rects.contains { $0.intersects(b) } } ?? false }

@@ -94,9 +94,11 @@ extension Damage {
     /// From a canvas drawn with `before`, whose quads touch `oldBounds`, to one drawn with
     /// `after`: the old and new bounds of each quad that differs at its index (pixels elsewhere
     /// are covered by the same quads in the same order, so they cannot change), and `after`'s
-    /// bounds. Unchanged quads keep their bounds; only changed ones are measured, by `measure`.
+    /// bounds. Unchanged quads keep their bounds; only changed ones are measured, by `measure`;
+    /// `replaced` hears of each quad of `before` that is not drawn again at its index.
     package static func between(_ before: [DrawQuad], bounds oldBounds: [PixelRect?], and after: [DrawQuad],
-                                measure: (DrawQuad) -> PixelRect?) -> (damage: Damage, bounds: [PixelRect?]) {
+                                measure: (DrawQuad) -> PixelRect?,
+                                replaced: (DrawQuad) -> Void = { _ in }) -> (damage: Damage, bounds: [PixelRect?]) {
         var bounds = [PixelRect?](repeating: nil, count: after.count)
         var damage = Damage()
         for i in 0..<max(before.count, after.count) {
@@ -106,7 +108,10 @@ extension Damage {
                 bounds[i] = oldBounds[i]
                 continue
             }
-            if kept, let b = oldBounds[i] { damage.add(b) }
+            if kept {
+                replaced(before[i])
+                if let b = oldBounds[i] { damage.add(b) }
+            }
             if drawn {
                 bounds[i] = measure(after[i])
                 if let b = bounds[i] { damage.add(b) }
