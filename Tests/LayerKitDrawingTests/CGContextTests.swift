@@ -66,6 +66,31 @@ final class CGContextTests: XCTestCase {
         }
     }
 
+    /// A context with memory of its own draws into it directly and `makeImage()` shares it:
+    /// drawing afterwards leaves the image as it was; `data`, asked for after drawing, holds
+    /// the pixels drawn, and writes into it show in the next image.
+    func testOwnMemoryImagesAndDataStayInStep() {
+        let ctx = context(2, 1)
+        ctx.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        let first = ctx.makeImage()!
+        ctx.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: 2, height: 1))
+        XCTAssertEqual(rgba(first.bitmap, 0, 0), [255, 0, 0, 255])
+        XCTAssertEqual(rgba(first.bitmap, 1, 0), [0, 0, 0, 0])
+        XCTAssertEqual(rgba(pixels(ctx), 0, 0), [0, 0, 255, 255])
+        let data = ctx.data!.assumingMemoryBound(to: UInt8.self)
+        XCTAssertEqual(Array(UnsafeBufferPointer(start: data, count: 8)), [0, 0, 255, 255, 0, 0, 255, 255])
+        data[4] = 255  // the right pixel becomes magenta
+        XCTAssertEqual(ctx.data, UnsafeMutableRawPointer(data), "the memory stays where it is")
+        ctx.setFillColor(red: 0, green: 1, blue: 0, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        XCTAssertEqual(Array(UnsafeBufferPointer(start: data, count: 8)), [0, 255, 0, 255, 255, 0, 255, 255])
+        let last = pixels(ctx)
+        XCTAssertEqual(rgba(last, 0, 0), [0, 255, 0, 255])
+        XCTAssertEqual(rgba(last, 1, 0), [255, 0, 255, 255])
+    }
+
     func testRectFillAtIntegerPositionsHasYUpOrigin() {
         let ctx = context()
         ctx.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
