@@ -492,23 +492,15 @@ open class CGContext {
         func faded(_ s: PremultipliedColor) -> PremultipliedColor {
             PremultipliedColor(r: s.r * alpha, g: s.g * alpha, b: s.b * alpha, a: s.a * alpha)
         }
-        // One colour, source-over, unclipped: a stretch of equal coverage (a span's inside) is
-        // blended at once.
-        var stretchColor: PremultipliedColor? = nil
-        if case .uniform(let color) = source, mode == .normal, state.clip == nil { stretchColor = faded(color) }
+        if case .uniform(let color) = source, mode == .normal, state.clip == nil {
+            return paint(c.runs) { blendStretches(faded(color), over: c) }
+        }
         paint(c.runs) {
             for r in c.runs {
                 var j = 0
                 while j < r.count {
                     var k = Int(c.values[r.start + j])
                     let i = r.y * width + r.x + j
-                    if let color = stretchColor {
-                        var end = j + 1
-                        while end < r.count && c.values[r.start + end] == c.values[r.start + j] { end += 1 }
-                        if k > 0 { bitmap.blend(color, coverage: UInt8(k), pixels: i..<(i + end - j)) }
-                        j = end
-                        continue
-                    }
                     j += 1
                     guard k > 0 else { continue }
                     if let clip = state.clip {
@@ -516,6 +508,26 @@ open class CGContext {
                         if k == 0 { continue }
                     }
                     bitmap.blend(faded(source.color(at: i)), coverage: UInt8(k), pixel: i, mode: mode)
+                }
+            }
+        }
+    }
+
+    /// Source-over of one colour over the coverage, unclipped: each stretch of equal coverage
+    /// along a run (a span's inside) is blended at once.
+    private func blendStretches(_ color: PremultipliedColor, over c: Coverage) {
+        let width = width
+        bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
+            c.values.withUnsafeBufferPointer { values in
+                for r in c.runs {
+                    var j = 0
+                    while j < r.count {
+                        let k = values[r.start + j]
+                        var end = j + 1
+                        while end < r.count && values[r.start + end] == k { end += 1 }
+                        if k > 0 { Bitmap.blend(color, coverage: k, count: end - j, at: pixels.baseAddress! + (r.y * width + r.x + j) * 4) }
+                        j = end
+                    }
                 }
             }
         }
