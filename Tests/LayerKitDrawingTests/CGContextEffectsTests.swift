@@ -319,4 +319,50 @@ final class CGContextEffectsTests: XCTestCase {
         XCTAssertEqual(image.bitmap.pixels, [0, 0, 0, 255, 0, 0, 0, 0])
         XCTAssertEqual(pixels(ctx).pixels, [0, 0, 0, 0, 0, 0, 0, 255])
     }
+
+    func testDrawingFarOffOneSideOfTheContextDrawsNothing() {
+        // Rectangles wholly beyond Int's range of pixels on one side (1e19 > Int.max).
+        let ctx = rgbaContext(4, 4)
+        let white = CGImage(bitmap: Bitmap(width: 1, height: 1, pixels: [255, 255, 255, 255]))
+        for r in [CGRect(x: 1e300, y: 0, width: 1, height: 1), CGRect(x: -1e300, y: 0, width: 1, height: 4),
+                  CGRect(x: 0, y: 1e19, width: 4, height: 4), CGRect(x: 0, y: -1e19, width: 4, height: 1)] {
+            ctx.fill(r)
+            ctx.stroke(r)
+            ctx.draw(white, in: r)
+            ctx.clip(to: r, mask: white)
+        }
+        XCTAssertTrue(pixels(ctx).pixels.allSatisfy { $0 == 0 })
+        // A square from −1e300 to 1e300 covers every pixel wholly.
+        let all = rgbaContext(4, 4)
+        all.fill(CGRect(x: -1e300, y: -1e300, width: 2e300, height: 2e300))
+        XCTAssertEqual(Set(pixels(all).pixels.enumerated().filter { $0.offset % 4 == 3 }.map(\.element)), [255])
+    }
+
+    func testTransformsTheSingularityRuleRefusesDrawNothing() {
+        // A 4-pixel image stretched 1e300 wide: its axes differ by far more than 1e12, which
+        // the one singularity rule (`CGAffineTransform.hasInverse`) calls singular, so the
+        // image cannot be sampled back and draws nothing, as under a singular CTM.
+        let image = CGImage(bitmap: Bitmap(width: 4, height: 4, pixels: [UInt8](repeating: 255, count: 64)))
+        for quality in [CGInterpolationQuality.none, .default] {
+            let ctx = rgbaContext(8, 8)
+            ctx.interpolationQuality = quality
+            ctx.draw(image, in: CGRect(x: 0, y: 0, width: 1e300, height: 8))
+            XCTAssertTrue(pixels(ctx).pixels.allSatisfy { $0 == 0 }, "\(quality)")
+        }
+        // So does a gradient under a CTM stretched 1e13 times along one axis only.
+        let g = CGGradient(colorsSpace: nil, colors: [CGColor.black, CGColor.white], locations: nil)!
+        let ctx = rgbaContext(4, 4)
+        ctx.scaleBy(x: 1e13, y: 1)
+        ctx.drawLinearGradient(g, start: .zero, end: CGPoint(x: 0, y: 4), options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        XCTAssertTrue(pixels(ctx).pixels.allSatisfy { $0 == 0 })
+    }
+
+    func testTextUnderAnEnormousCTMIsShapedAtABoundedSize() {
+        // Shaped at an em of 1,024 pixels, not 1.2e155: the "H" advances 1540 of 2048 units an
+        // em, 12 × 1540 / 2048 = 9.0234375 user units; its ink lies far beyond the context.
+        let ctx = rgbaContext(4, 4)
+        ctx.scaleBy(x: 1e154, y: 1e154)
+        XCTAssertEqual(ctx.draw(text: "H", at: .zero, size: 12), 9.0234375, accuracy: 1e-6)
+        XCTAssertTrue(pixels(ctx).pixels.allSatisfy { $0 == 0 })
+    }
 }

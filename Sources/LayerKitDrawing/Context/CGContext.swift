@@ -406,12 +406,6 @@ open class CGContext {
     /// Device space (y up) to bitmap pixels (rows top down).
     private var deviceToPixels: CGAffineTransform { CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height)) }
 
-    /// Whether `t` is finite and maps areas to areas, so that it can be inverted.
-    private static func isInvertible(_ t: CGAffineTransform) -> Bool {
-        let det = Double(t.a * t.d - t.b * t.c)
-        return det != 0 && det.isFinite
-    }
-
     /// The bitmap row position of a device (y-up) point.
     private func pixel(_ p: CGPoint) -> PathRasterizer.Point {
         PathRasterizer.Point(Double(p.x), Double(height) - Double(p.y))
@@ -427,9 +421,12 @@ open class CGContext {
             hi = pointwiseMax(hi, p)
         } }
         guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
-        // Clamped before the conversion: an enormous pen reaches beyond Int's range.
-        let x0 = Int(max(lo.x.rounded(.down), 0)), y0 = Int(max(lo.y.rounded(.down), 0))
-        let x1 = Int(min(hi.x.rounded(.up), Double(width))), y1 = Int(min(hi.y.rounded(.up), Double(height)))
+        // Clamped to the context on both sides before the conversion: a path far off one side
+        // (or an enormous pen) reaches beyond Int's range.
+        func column(_ v: Double) -> Int { Int(min(max(v, 0), Double(width))) }
+        func row(_ v: Double) -> Int { Int(min(max(v, 0), Double(height))) }
+        let x0 = column(lo.x.rounded(.down)), y0 = row(lo.y.rounded(.down))
+        let x1 = column(hi.x.rounded(.up)), y1 = row(hi.y.rounded(.up))
         guard x0 < x1, y0 < y1 else { return nil }
         let shift = PathRasterizer.Point(Double(x0), Double(y0))
         var cover = PathRasterizer.coverage(of: polygons.map { $0.map { $0 - shift } },
@@ -449,7 +446,7 @@ open class CGContext {
     /// CTM scales the line width and dashes and a non-uniform one makes an elliptical pen.
     private func strokePolygons() -> [[PathRasterizer.Point]] {
         let t = state.ctm
-        guard Self.isInvertible(t), state.lineWidth > 0 else { return [] }
+        guard t.hasInverse, state.lineWidth > 0 else { return [] }
         let inverse = t.inverted()
         let halfWidth = state.lineWidth / 2
         let stroker = PathStroker(halfWidth: halfWidth, cap: CAShapeLayerLineCap(state.lineCap),
@@ -539,22 +536,19 @@ open class CGContext {
     private func shadowCoverage(_ shadow: Shadow, of c: Coverage, source: Source) -> Coverage? {
         guard let box = c.bounds else { return nil }
         let weights = GaussianBlur.weights(sigma: shadow.sigma)
-        let m = weights.count - 1, w = box.x1 - box.x0 + 2 * m, h = box.y1 - box.y0 + 2 * m
-        var plane = [Float](repeating: 0, count: w * h)
-        c.forEachPixel { x, y, k in
-            plane[(y - box.y0 + m) * w + x - box.x0 + m] = Float(k) / 255 * source.color(at: y * width + x).a
-        }
-        GaussianBlur.blur(&plane, width: w, height: h, weights: weights)
-        // The offset is y up; rows run down.
-        let left = box.x0 - m + shadow.dx, top = box.y0 - m - shadow.dy
-        let x0 = max(left, 0), y0 = max(top, 0), x1 = min(left + w, width), y1 = min(top + h, height)
+        let m = weights.count - 1, bw = box.x1 - box.x0, bh = box.y1 - box.y0
+        // The drawing's pixel (x, y) casts onto (x + dx, y − dy): the offset is y up, rows run
+        // down. Only the part of the blurred shadow inside the context is worked out.
+        let left = box.x0 + shadow.dx, top = box.y0 - shadow.dy
+        let x0 = max(left - m, 0), y0 = max(top - m, 0), x1 = min(left + bw + m, width), y1 = min(top + bh + m, height)
         guard x0 < x1, y0 < y1 else { return nil }
-        var cover = [UInt8](repeating: 0, count: (x1 - x0) * (y1 - y0))
-        for y in y0..<y1 {
-            for x in x0..<x1 {
-                cover[(y - y0) * (x1 - x0) + x - x0] = UInt8(min(max(plane[(y - top) * w + x - left], 0), 1) * 255 + 0.5)
-            }
+        var plane = [Float](repeating: 0, count: bw * bh)
+        c.forEachPixel { x, y, k in
+            plane[(y - box.y0) * bw + x - box.x0] = Float(k) / 255 * source.color(at: y * width + x).a
         }
+        let blurred = GaussianBlur.blurred(plane, width: bw, height: bh, weights: weights,
+                                           columns: (x0 - left)..<(x1 - left), rows: (y0 - top)..<(y1 - top))
+        let cover = blurred.map { UInt8(min(max($0, 0), 1) * 255 + 0.5) }
         return Coverage(box: cover, x0: x0, y0: y0, w: x1 - x0, h: y1 - y0)
     }
 
@@ -762,7 +756,7 @@ open class CGContext {
     /// Paints `gradient` over the whole clip where `parameter` (of a pixel centre in user
     /// space) gives a location, in the colour at that location.
     private func drawGradient(_ gradient: CGGradient, parameter: (SIMD2<Double>) -> Double?) {
-        guard Self.isInvertible(state.ctm) else { return }
+        guard state.ctm.hasInverse else { return }
         let back = state.ctm.concatenating(deviceToPixels).inverted()
         let stops = GradientContent.stops(gradient.colors, gradient.locations)
         var cover = [UInt8](repeating: 0, count: width * height)
@@ -810,9 +804,11 @@ open class CGContext {
         textPosition = point
         let toUser = textMatrix.concatenating(CGAffineTransform(translationX: point.x, y: point.y))
         let toDevice = toUser.concatenating(state.ctm)
-        guard !text.isEmpty, size > 0, size.isFinite, Self.isInvertible(toDevice) else { return 0 }
-        // Pixels per text unit: the mean stretch of the text space onto the device.
-        var scale = abs(Double(toDevice.a * toDevice.d - toDevice.b * toDevice.c)).squareRoot()
+        guard !text.isEmpty, size > 0, size.isFinite, toDevice.hasInverse else { return 0 }
+        // Pixels per text unit: the mean stretch of the text space onto the device, at most an
+        // em of 1,024 pixels before shaping (FreeType takes sizes in a 26.6 fixed-point Int).
+        var scale = TypedContent.scale(abs(Double(toDevice.a * toDevice.d - toDevice.b * toDevice.c)).squareRoot(),
+                                       fitting: Double(size) * 4)
         let paint = color.map { PremultipliedColor($0) } ?? state.fill
         let drawn = FontLibrary.withFonts { fonts -> (image: CGImage, rect: CGRect, advance: Double)? in
             var line: ShapedLine?
@@ -865,7 +861,7 @@ open class CGContext {
         let toUser = CGAffineTransform(a: r.width / CGFloat(image.width), b: 0, c: 0, d: -r.height / CGFloat(image.height),
                                        tx: r.minX, ty: r.maxY)
         let toPixels = toUser.concatenating(state.ctm).concatenating(deviceToPixels)
-        guard Self.isInvertible(toPixels) else { return nil }
+        guard toPixels.hasInverse else { return nil }
         let back = toPixels.inverted()
         var cover: Coverage?
         withPath {
