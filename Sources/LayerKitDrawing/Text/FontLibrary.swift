@@ -9,10 +9,10 @@ import Foundation
 /// FreeType objects are not thread-safe, so everything here happens inside `withFonts`, under
 /// one lock. Faces stay open for the life of the process (there are only as many as the fonts
 /// that scenes name).
-final class FontLibrary: @unchecked Sendable {
+package final class FontLibrary: @unchecked Sendable {
     /// The family drawn when a text layer names no font (Core Animation's is Helvetica, which
     /// Debian does not ship): DejaVu Sans, from the fonts-dejavu-core package.
-    static let defaultFamily = "DejaVu Sans"
+    package static let defaultFamily = "DejaVu Sans"
 
     private static let lock = NSLock()
     private static let shared = FontLibrary()
