@@ -780,23 +780,67 @@ open class CGContext {
         let toUser = textMatrix.concatenating(CGAffineTransform(translationX: point.x, y: point.y))
         let toDevice = toUser.concatenating(state.ctm)
         guard !text.isEmpty, size > 0, size.isFinite, Self.isInvertible(toDevice) else { return 0 }
+        let paint = color.map { PremultipliedColor($0) } ?? state.fill
+        let toPixels = toDevice.concatenating(deviceToPixels)
+        // Upright text at one scale in x and y, the usual case, is rendered where it lands.
+        let upright = toPixels.b == 0 && toPixels.c == 0 && toPixels.a > 0 && toPixels.d == -toPixels.a
+            && Double(size * toPixels.a) <= Double(TypedContent.maxImageSide) / 2
+        guard let advance = upright
+            ? drawUpright(text, font: font, size: Double(size), scale: Double(toPixels.a), at: CGPoint(x: toPixels.tx, y: toPixels.ty), paint)
+            : drawAsImage(text, font: font, size: Double(size), toDevice: toDevice, paint) else { return 0 }
+        textPosition = CGPoint(x: 0, y: 0).applying(CGAffineTransform(translationX: advance, y: 0).concatenating(toUser))
+        return CGFloat(advance)
+    }
+
+    /// Draws a line of text whose text space maps to bitmap pixels by `scale` pixels a unit in
+    /// x and y (upright) and a move of the pen origin to `origin`: its glyphs are rendered at
+    /// their own pixel positions into one coverage (no intermediate image, no resampling).
+    /// Returns the advance in text units; `nil` when no font can be opened.
+    private func drawUpright(_ text: String, font: String?, size: Double, scale: Double, at origin: CGPoint,
+                             _ paint: PremultipliedColor) -> Double? {
+        let (width, height, pixelSize) = (width, height, size * scale)
+        let drawn = FontLibrary.withFonts { fonts -> (coverage: Coverage?, width: Double)? in
+            guard let line = ShapedLine(text, font: font, pixelSize: pixelSize, fonts: fonts),
+                  let primary = fonts.face(for: font) else { return nil }
+            primary.setPixelSize(pixelSize)
+            // Room around the advance box for glyphs that overhang it (italics, marks, swashes);
+            // clamped to the context before becoming whole pixels, which a far pen may not fit.
+            let pad = (pixelSize / 2).rounded(.up) + 1, x = Double(origin.x), y = Double(origin.y)
+            func inside(_ v: Double, _ limit: Int) -> Int { Int(min(max(v, 0), Double(limit))) }
+            let x0 = inside((x - pad).rounded(.down), width), x1 = inside((x + line.width + pad).rounded(.up), width)
+            let y0 = inside((y - primary.ascender - pad).rounded(.down), height)
+            let y1 = inside((y + primary.descender + pad).rounded(.up), height)
+            guard x0 < x1, y0 < y1 else { return (nil, line.width) }
+            let plane = line.coverage(x: x - Double(x0), baseline: y - Double(y0), width: x1 - x0, height: y1 - y0)
+            return (Coverage(box: plane, x0: x0, y0: y0, w: x1 - x0, h: y1 - y0), line.width)
+        }
+        guard let drawn else { return nil }
+        if let c = drawn.coverage { composite(c, .uniform(paint)) }
+        return drawn.width / scale
+    }
+
+    /// Draws a line of text in any other text-to-device transform (rotated, skewed, mirrored,
+    /// stretched, or an em over 1,024 pixels): rendered upright at the mean scale into an image
+    /// (at most 2,048 pixels long, or rendered smaller and scaled up), which is drawn through
+    /// `toDevice`. Returns the advance in text units; `nil` when no font can be opened.
+    private func drawAsImage(_ text: String, font: String?, size: Double, toDevice: CGAffineTransform,
+                             _ paint: PremultipliedColor) -> Double? {
         // Pixels per text unit: the mean stretch of the text space onto the device.
         var scale = abs(Double(toDevice.a * toDevice.d - toDevice.b * toDevice.c)).squareRoot()
-        let paint = color.map { PremultipliedColor($0) } ?? state.fill
         let drawn = FontLibrary.withFonts { fonts -> (image: CGImage, rect: CGRect, advance: Double)? in
             var line: ShapedLine?
             // Shaped once, and again smaller when the line's image would be too large to draw.
             for _ in 0..<2 {
-                line = ShapedLine(text, font: font, pixelSize: Double(size) * scale, fonts: fonts)
+                line = ShapedLine(text, font: font, pixelSize: size * scale, fonts: fonts)
                 guard let l = line else { return nil }
-                let longest = max(l.width, Double(size) * scale * 2)
+                let longest = max(l.width, size * scale * 2)
                 if longest <= Double(TypedContent.maxImageSide) / 2 { break }
                 scale *= Double(TypedContent.maxImageSide) / 2 / longest
             }
             guard let line, let primary = fonts.face(for: font) else { return nil }
-            primary.setPixelSize(Double(size) * scale)
+            primary.setPixelSize(size * scale)
             // Room around the advance box for glyphs that overhang it (italics, marks, swashes).
-            let pad = (Double(size) * scale / 2).rounded(.up) + 1
+            let pad = (size * scale / 2).rounded(.up) + 1
             let ascent = (primary.ascender + pad).rounded(.up), descent = (primary.descender + pad).rounded(.up)
             let w = Int((line.width + 2 * pad).rounded(.up)), h = Int(ascent + descent)
             var bitmap = Bitmap(width: w, height: h)
@@ -804,15 +848,13 @@ open class CGContext {
             let rect = CGRect(x: -pad / scale, y: -descent / scale, width: Double(w) / scale, height: Double(h) / scale)
             return (CGImage(bitmap: bitmap, source: "text"), rect, line.width / scale)
         }
-        guard let drawn else { return 0 }
+        guard let drawn else { return nil }
         let kept = state.ctm
         state.ctm = toDevice
         draw(drawn.image, in: drawn.rect)
         state.ctm = kept
-        textPosition = CGPoint(x: 0, y: 0).applying(CGAffineTransform(translationX: drawn.advance, y: 0).concatenating(toUser))
-        return CGFloat(drawn.advance)
+        return drawn.advance
     }
-
     // MARK: Images
 
     /// Draws `image` upright into `rect` of user space (its top row at the rect's top, that is

@@ -151,13 +151,25 @@ final class FontFace {
     /// antialiased by FreeType's grayscale renderer, in `color` over `bitmap`; a glyph wholly
     /// outside the bitmap is not rendered at all.
     func draw(_ glyph: UInt32, x: Double, y: Double, color: PremultipliedColor, into bitmap: inout Bitmap) {
+        let width = bitmap.width
+        render(glyph, x: x, y: y, width: width, height: bitmap.height) { px, py, coverage in
+            bitmap.blend(color, coverage: coverage, pixel: py * width + px)
+        }
+    }
+
+    /// Renders a glyph with its origin (on the baseline) at pixel position `(x, y)`, y down,
+    /// antialiased by FreeType's grayscale renderer, and hands `body` each pixel of a `width` x
+    /// `height` area that it covers, with the coverage; a glyph wholly outside the area is not
+    /// rendered at all.
+    func render(_ glyph: UInt32, x: Double, y: Double, width: Int, height: Int,
+                _ body: (_ px: Int, _ py: Int, _ coverage: UInt8) -> Void) {
         guard FT_Load_Glyph(face, glyph, Self.loadFlags) == 0 else { return }
         let slot = face.pointee.glyph!
         guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return }
         var cbox = FT_BBox()
         FT_Outline_Get_CBox(&slot.pointee.outline, &cbox)
-        guard x + Double(cbox.xMax) / 64 > 0, x + Double(cbox.xMin) / 64 < Double(bitmap.width),
-              y - Double(cbox.yMin) / 64 > 0, y - Double(cbox.yMax) / 64 < Double(bitmap.height) else { return }
+        guard x + Double(cbox.xMax) / 64 > 0, x + Double(cbox.xMin) / 64 < Double(width),
+              y - Double(cbox.yMin) / 64 > 0, y - Double(cbox.yMax) / 64 < Double(height) else { return }
         // Whole pixels place the bitmap; the fraction moves the outline (FreeType's y is up).
         let ix = x.rounded(.down), iy = y.rounded(.down)
         FT_Outline_Translate(&slot.pointee.outline, FT_Pos(((x - ix) * 64).rounded()), -FT_Pos(((y - iy) * 64).rounded()))
@@ -168,13 +180,13 @@ final class FontFace {
         let pitch = Int(bm.pitch)
         for row in 0..<Int(bm.rows) {
             let py = top + row
-            guard py >= 0 && py < bitmap.height else { continue }
+            guard py >= 0 && py < height else { continue }
             let line = pitch >= 0 ? row * pitch : (Int(bm.rows) - 1 - row) * -pitch
             for col in 0..<Int(bm.width) {
                 let px = left + col
                 let coverage = buffer[line + col]
-                guard px >= 0 && px < bitmap.width && coverage > 0 else { continue }
-                bitmap.blend(color, coverage: coverage, pixel: py * bitmap.width + px)
+                guard px >= 0 && px < width && coverage > 0 else { continue }
+                body(px, py, coverage)
             }
         }
     }

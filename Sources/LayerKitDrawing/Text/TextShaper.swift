@@ -80,6 +80,20 @@ struct ShapedLine {
             g.face.draw(g.index, x: x + g.x + g.offset.x, y: baseline + g.offset.y, color: color, into: &bitmap)
         }
     }
+
+    /// The line's coverage of a `width` x `height` area, row by row, with its pen origin at `x`
+    /// on the baseline `baseline` (pixels, y down): where glyphs overlap, their coverages
+    /// combine as drawing one over the other would (a + b − ab).
+    func coverage(x: Double, baseline: Double, width: Int, height: Int) -> [UInt8] {
+        var plane = [UInt8](repeating: 0, count: width * height)
+        for g in glyphs {
+            g.face.render(g.index, x: x + g.x + g.offset.x, y: baseline + g.offset.y, width: width, height: height) { px, py, k in
+                let i = py * width + px, under = Int(plane[i])
+                plane[i] = UInt8(under + Int(k) - (under * Int(k) + 127) / 255)
+            }
+        }
+        return plane
+    }
 }
 
 /// The glyphs with their adjustments towards their neighbours: what shaping gave where the
