@@ -794,12 +794,13 @@ open class CGContext {
 
     /// Draws a line of text whose text space maps to bitmap pixels by `scale` pixels a unit in
     /// x and y (upright) and a move of the pen origin to `origin`: its glyphs are rendered at
-    /// their own pixel positions into one coverage (no intermediate image, no resampling).
+    /// their own pixel positions into one coverage (no intermediate image, no resampling) in
+    /// the paint, or, for a line with colour glyphs (emoji), into colours of their own.
     /// Returns the advance in text units; `nil` when no font can be opened.
     private func drawUpright(_ text: String, font: String?, size: Double, scale: Double, at origin: CGPoint,
                              _ paint: PremultipliedColor) -> Double? {
         let (width, height, pixelSize) = (width, height, size * scale)
-        let drawn = FontLibrary.withFonts { fonts -> (coverage: Coverage?, width: Double)? in
+        let drawn = FontLibrary.withFonts { fonts -> (coverage: Coverage?, colors: Bitmap?, width: Double)? in
             guard let line = ShapedLine(text, font: font, pixelSize: pixelSize, fonts: fonts),
                   let primary = fonts.face(for: font) else { return nil }
             primary.setPixelSize(pixelSize)
@@ -810,12 +811,24 @@ open class CGContext {
             let x0 = inside((x - pad).rounded(.down), width), x1 = inside((x + line.width + pad).rounded(.up), width)
             let y0 = inside((y - primary.ascender - pad).rounded(.down), height)
             let y1 = inside((y + primary.descender + pad).rounded(.up), height)
-            guard x0 < x1, y0 < y1 else { return (nil, line.width) }
-            let plane = line.coverage(x: x - Double(x0), baseline: y - Double(y0), width: x1 - x0, height: y1 - y0)
-            return (Coverage(box: plane, x0: x0, y0: y0, w: x1 - x0, h: y1 - y0), line.width)
+            guard x0 < x1, y0 < y1 else { return (nil, nil, line.width) }
+            let (w, h) = (x1 - x0, y1 - y0)
+            guard line.hasColorGlyphs else {
+                let plane = line.coverage(x: x - Double(x0), baseline: y - Double(y0), width: w, height: h)
+                return (Coverage(box: plane, x0: x0, y0: y0, w: w, h: h), nil, line.width)
+            }
+            var colors = Bitmap(width: w, height: h)
+            line.draw(x: x - Double(x0), baseline: y - Double(y0), color: paint, into: &colors)
+            let plane = (0..<(w * h)).map { colors[$0 % w, $0 / w].a > 0 ? UInt8(255) : 0 }
+            return (Coverage(box: plane, x0: x0, y0: y0, w: w, h: h), colors, line.width)
         }
         guard let drawn else { return nil }
-        if let c = drawn.coverage { composite(c, .uniform(paint)) }
+        if let c = drawn.coverage, let colors = drawn.colors, let (x0, y0, _, _) = c.bounds {
+            let width = width
+            composite(c, .perPixel { i in Self.texel(colors, i % width - x0, i / width - y0) })
+        } else if let c = drawn.coverage {
+            composite(c, .uniform(paint))
+        }
         return drawn.width / scale
     }
 

@@ -14,6 +14,11 @@ package final class FontLibrary: @unchecked Sendable {
     /// Debian does not ship): DejaVu Sans, from the fonts-dejavu-core package.
     package static let defaultFamily = "DejaVu Sans"
 
+    /// The fontconfig family that emoji come from first (its generic "emoji" family: Noto
+    /// Color Emoji from fonts-noto-color-emoji on Debian); tests name one that is not
+    /// installed to see text without it.
+    var emojiFamily = "emoji"
+
     private static let lock = NSLock()
     private static let shared = FontLibrary()
 
@@ -105,10 +110,15 @@ final class FontFace {
     /// so shaped advances equal FreeType's unhinted ones.
     let shapingFont: OpaquePointer
 
+    /// Font units per em, from the `head` table as HarfBuzz reads it (FreeType reports 0 for a
+    /// face without outlines, such as a bitmap-only emoji font).
+    private let unitsPerEm: Double
+
     fileprivate init(_ face: FT_Face) {
         self.face = face
         let hbFace = hb_ft_face_create_referenced(face)
         shapingFont = hb_font_create(hbFace)
+        unitsPerEm = Double(max(hb_face_get_upem(hbFace), 1))
         hb_face_destroy(hbFace)
     }
 
@@ -117,14 +127,31 @@ final class FontFace {
 
     private static let loadFlags = Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
 
-    /// Sets the em size in pixels for what follows.
+    /// Whether the face has colour glyphs (colour emoji fonts such as Noto Color Emoji: PNG
+    /// bitmaps at a fixed size in its CBDT table), drawn in their own colours.
+    var isColor: Bool { face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 }
+
+    /// The em size in pixels of the bitmap strike in use, for a face with no outlines; 0 for
+    /// a scalable face.
+    private var strikePixels = 0.0
+
+    /// Sets the em size in pixels for what follows. A face with only bitmaps (no outlines)
+    /// uses its smallest strike at least that size (else its largest), scaled when drawn.
     func setPixelSize(_ px: Double) {
         guard px != pixelSize else { return }
         pixelSize = px
-        _ = FT_Set_Char_Size(face, 0, FT_F26Dot6((px * 64).rounded()), 72, 72)
+        let f = face.pointee
+        if f.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0, f.num_fixed_sizes > 0, let sizes = f.available_sizes {
+            let strikes = (0..<Int(f.num_fixed_sizes)).map { Double(sizes[$0].y_ppem) / 64 }
+            let chosen = strikes.indices.filter { strikes[$0] >= px }.min { strikes[$0] < strikes[$1] }
+                ?? strikes.indices.max { strikes[$0] < strikes[$1] }!
+            strikePixels = FT_Select_Size(face, FT_Int(chosen)) == 0 ? strikes[chosen] : 0
+        } else {
+            _ = FT_Set_Char_Size(face, 0, FT_F26Dot6((px * 64).rounded()), 72, 72)
+        }
     }
 
-    private var unitsToPixels: Double { pixelSize / Double(max(face.pointee.units_per_EM, 1)) }
+    private var unitsToPixels: Double { pixelSize / unitsPerEm }
 
     /// Distance from the top of a line to its baseline.
     var ascender: Double { Double(face.pointee.ascender) * unitsToPixels }
@@ -150,11 +177,57 @@ final class FontFace {
     /// Draws a glyph with its origin (on the baseline) at pixel position `(x, y)`, y down,
     /// antialiased by FreeType's grayscale renderer, in `color` over `bitmap`; a glyph wholly
     /// outside the bitmap is not rendered at all.
+    /// A colour glyph is drawn in its own colours instead.
     func draw(_ glyph: UInt32, x: Double, y: Double, color: PremultipliedColor, into bitmap: inout Bitmap) {
+        if isColor && drawColor(glyph, x: x, y: y, into: &bitmap) { return }
         let width = bitmap.width
         render(glyph, x: x, y: y, width: width, height: bitmap.height) { px, py, coverage in
             bitmap.blend(color, coverage: coverage, pixel: py * width + px)
         }
+    }
+
+    /// Draws a colour glyph's bitmap (premultiplied BGRA, FreeType's `FT_LOAD_COLOR`) with its
+    /// origin at pixel `(x, y)`, y down, scaled from its strike to the em size: each pixel is
+    /// the mean of bilinear samples of the strike spaced at most a strike pixel apart, so a
+    /// 109 px emoji drawn at 16 px is averaged, not aliased. `false` when the glyph has no
+    /// colour bitmap (it is then drawn from its outline, if it has one).
+    private func drawColor(_ glyph: UInt32, x: Double, y: Double, into bitmap: inout Bitmap) -> Bool {
+        guard strikePixels > 0, FT_Load_Glyph(face, glyph, Int32(FT_LOAD_COLOR)) == 0 else { return false }
+        let slot = face.pointee.glyph!, bm = slot.pointee.bitmap
+        guard slot.pointee.format == FT_GLYPH_FORMAT_BITMAP, bm.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue),
+              let buffer = bm.buffer else { return false }
+        let scale = pixelSize / strikePixels, sw = Int(bm.width), sh = Int(bm.rows), pitch = Int(bm.pitch)
+        let left = x + Double(slot.pointee.bitmap_left) * scale, top = y - Double(slot.pointee.bitmap_top) * scale
+        func inside(_ v: Double, _ limit: Int) -> Int { Int(min(max(v, 0), Double(limit))) }
+        let x0 = inside(left.rounded(.down), bitmap.width), x1 = inside((left + Double(sw) * scale).rounded(.up), bitmap.width)
+        let y0 = inside(top.rounded(.down), bitmap.height), y1 = inside((top + Double(sh) * scale).rounded(.up), bitmap.height)
+        // A strike texel, premultiplied 0…1 in RGBA order; transparent outside the bitmap.
+        func texel(_ tx: Int, _ ty: Int) -> SIMD4<Float> {
+            guard tx >= 0, ty >= 0, tx < sw, ty < sh else { return .zero }
+            let o = (pitch >= 0 ? ty * pitch : (sh - 1 - ty) * -pitch) + tx * 4
+            return SIMD4(Float(buffer[o + 2]), Float(buffer[o + 1]), Float(buffer[o]), Float(buffer[o + 3])) / 255
+        }
+        let n = min(max(Int((1 / scale).rounded(.up)), 1), 16)
+        for py in y0..<max(y0, y1) {
+            for px in x0..<max(x0, x1) {
+                var sum = SIMD4<Float>.zero
+                for j in 0..<n {
+                    for i in 0..<n {
+                        // The sample's place in the strike, relative to texel centres.
+                        let sx = (Double(px) + (Double(i) + 0.5) / Double(n) - left) / scale - 0.5
+                        let sy = (Double(py) + (Double(j) + 0.5) / Double(n) - top) / scale - 0.5
+                        let fx = sx.rounded(.down), fy = sy.rounded(.down), tx = Int(fx), ty = Int(fy)
+                        let ax = Float(sx - fx), ay = Float(sy - fy)
+                        sum += (texel(tx, ty) * (1 - ax) + texel(tx + 1, ty) * ax) * (1 - ay)
+                            + (texel(tx, ty + 1) * (1 - ax) + texel(tx + 1, ty + 1) * ax) * ay
+                    }
+                }
+                let c = sum / Float(n * n)
+                guard c.w > 0 else { continue }
+                bitmap.blend(PremultipliedColor(r: c.x, g: c.y, b: c.z, a: c.w), coverage: 255, pixel: py * bitmap.width + px)
+            }
+        }
+        return true
     }
 
     /// Renders a glyph with its origin (on the baseline) at pixel position `(x, y)`, y down,
