@@ -232,35 +232,71 @@ final class FontFace {
 
     /// Renders a glyph with its origin (on the baseline) at pixel position `(x, y)`, y down,
     /// antialiased by FreeType's grayscale renderer, and hands `body` each pixel of a `width` x
-    /// `height` area that it covers, with the coverage; a glyph wholly outside the area is not
-    /// rendered at all.
+    /// `height` area that it covers, with the coverage; a glyph wholly outside the area (or
+    /// a billion pixels away) is left out.
     func render(_ glyph: UInt32, x: Double, y: Double, width: Int, height: Int,
                 _ body: (_ px: Int, _ py: Int, _ coverage: UInt8) -> Void) {
-        guard FT_Load_Glyph(face, glyph, Self.loadFlags) == 0 else { return }
-        let slot = face.pointee.glyph!
-        guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return }
-        var cbox = FT_BBox()
-        FT_Outline_Get_CBox(&slot.pointee.outline, &cbox)
-        guard x + Double(cbox.xMax) / 64 > 0, x + Double(cbox.xMin) / 64 < Double(width),
-              y - Double(cbox.yMin) / 64 > 0, y - Double(cbox.yMax) / 64 < Double(height) else { return }
-        // Whole pixels place the bitmap; the fraction moves the outline (FreeType's y is up).
+        guard x.magnitude < 1e9, y.magnitude < 1e9 else { return }
+        // Whole pixels place the bitmap; the fraction, in FreeType's 64ths, moves the outline.
         let ix = x.rounded(.down), iy = y.rounded(.down)
-        FT_Outline_Translate(&slot.pointee.outline, FT_Pos(((x - ix) * 64).rounded()), -FT_Pos(((y - iy) * 64).rounded()))
-        guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return }
-        let bm = slot.pointee.bitmap
-        guard let buffer = bm.buffer else { return }
-        let left = Int(ix) + Int(slot.pointee.bitmap_left), top = Int(iy) - Int(slot.pointee.bitmap_top)
-        let pitch = Int(bm.pitch)
-        for row in 0..<Int(bm.rows) {
-            let py = top + row
-            guard py >= 0 && py < height else { continue }
-            let line = pitch >= 0 ? row * pitch : (Int(bm.rows) - 1 - row) * -pitch
-            for col in 0..<Int(bm.width) {
-                let px = left + col
-                let coverage = buffer[line + col]
-                guard px >= 0 && px < width && coverage > 0 else { continue }
-                body(px, py, coverage)
+        guard let g = rendered(glyph, dx: Int(((x - ix) * 64).rounded()), dy: Int(((y - iy) * 64).rounded())) else { return }
+        let left = Int(ix) + g.left, top = Int(iy) - g.top
+        guard left < width, top < height, left + g.width > 0, top + g.rows > 0 else { return }
+        for row in max(0, -top)..<min(g.rows, height - top) {
+            for col in max(0, -left)..<min(g.width, width - left) {
+                let coverage = g.coverage[row * g.width + col]
+                if coverage > 0 { body(left + col, top + row, coverage) }
             }
         }
+    }
+
+    /// A glyph as FreeType rendered it: its coverage, `width` x `rows`, whose top left pixel is
+    /// `left` right of and `top` above the pen's whole pixel.
+    private struct RenderedGlyph {
+        let left: Int, top: Int, width: Int, rows: Int
+        let coverage: [UInt8]
+    }
+
+    private struct GlyphKey: Hashable {
+        let glyph: UInt32, pixelSize: Double, dx: Int, dy: Int
+    }
+
+    /// Glyphs rendered at the sizes and 64ths-of-a-pixel offsets they were drawn at, so text
+    /// drawn again (a chart's labels at every redraw) is not rendered again; emptied when it
+    /// would hold over `glyphCacheLimit` bytes of coverage.
+    private var glyphCache: [GlyphKey: RenderedGlyph] = [:]
+    private(set) var glyphCacheBytes = 0
+    static let glyphCacheLimit = 1 << 20
+
+    /// The glyph's outline at the current size, moved right by `dx` and down by `dy` 64ths of
+    /// a pixel and rendered, from the cache when it was rendered so before; `nil` when it has
+    /// no outline.
+    private func rendered(_ glyph: UInt32, dx: Int, dy: Int) -> RenderedGlyph? {
+        let key = GlyphKey(glyph: glyph, pixelSize: pixelSize, dx: dx, dy: dy)
+        if let g = glyphCache[key] { return g }
+        guard FT_Load_Glyph(face, glyph, Self.loadFlags) == 0 else { return nil }
+        let slot = face.pointee.glyph!
+        guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
+        // FreeType's y is up.
+        FT_Outline_Translate(&slot.pointee.outline, FT_Pos(dx), -FT_Pos(dy))
+        guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
+        let bm = slot.pointee.bitmap
+        let w = Int(bm.width), rows = Int(bm.rows), pitch = Int(bm.pitch)
+        var coverage = [UInt8](repeating: 0, count: w * rows)
+        if let buffer = bm.buffer {
+            for row in 0..<rows {
+                let line = pitch >= 0 ? row * pitch : (rows - 1 - row) * -pitch
+                for col in 0..<w { coverage[row * w + col] = buffer[line + col] }
+            }
+        }
+        let g = RenderedGlyph(left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top), width: w, rows: rows,
+                              coverage: coverage)
+        if glyphCacheBytes + coverage.count > Self.glyphCacheLimit {
+            glyphCache.removeAll(keepingCapacity: true)
+            glyphCacheBytes = 0
+        }
+        glyphCache[key] = g
+        glyphCacheBytes += coverage.count
+        return g
     }
 }
