@@ -805,12 +805,11 @@ open class CGContext {
                   let primary = fonts.face(for: font) else { return nil }
             primary.setPixelSize(pixelSize)
             // Room around the advance box for glyphs that overhang it (italics, marks, swashes);
-            // clamped to the context before becoming whole pixels, which a far pen may not fit.
+            // clamped to the context.
             let pad = (pixelSize / 2).rounded(.up) + 1, x = Double(origin.x), y = Double(origin.y)
-            func inside(_ v: Double, _ limit: Int) -> Int { Int(min(max(v, 0), Double(limit))) }
-            let x0 = inside((x - pad).rounded(.down), width), x1 = inside((x + line.width + pad).rounded(.up), width)
-            let y0 = inside((y - primary.ascender - pad).rounded(.down), height)
-            let y1 = inside((y + primary.descender + pad).rounded(.up), height)
+            let x0 = clampedPixel((x - pad).rounded(.down), width), x1 = clampedPixel((x + line.width + pad).rounded(.up), width)
+            let y0 = clampedPixel((y - primary.ascender - pad).rounded(.down), height)
+            let y1 = clampedPixel((y + primary.descender + pad).rounded(.up), height)
             guard x0 < x1, y0 < y1 else { return (nil, nil, line.width) }
             let (w, h) = (x1 - x0, y1 - y0)
             guard line.hasColorGlyphs else {

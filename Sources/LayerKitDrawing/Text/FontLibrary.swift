@@ -198,9 +198,8 @@ final class FontFace {
               let buffer = bm.buffer else { return false }
         let scale = pixelSize / strikePixels, sw = Int(bm.width), sh = Int(bm.rows), pitch = Int(bm.pitch)
         let left = x + Double(slot.pointee.bitmap_left) * scale, top = y - Double(slot.pointee.bitmap_top) * scale
-        func inside(_ v: Double, _ limit: Int) -> Int { Int(min(max(v, 0), Double(limit))) }
-        let x0 = inside(left.rounded(.down), bitmap.width), x1 = inside((left + Double(sw) * scale).rounded(.up), bitmap.width)
-        let y0 = inside(top.rounded(.down), bitmap.height), y1 = inside((top + Double(sh) * scale).rounded(.up), bitmap.height)
+        let x0 = clampedPixel(left.rounded(.down), bitmap.width), x1 = clampedPixel((left + Double(sw) * scale).rounded(.up), bitmap.width)
+        let y0 = clampedPixel(top.rounded(.down), bitmap.height), y1 = clampedPixel((top + Double(sh) * scale).rounded(.up), bitmap.height)
         // A strike texel, premultiplied 0…1 in RGBA order; transparent outside the bitmap.
         func texel(_ tx: Int, _ ty: Int) -> SIMD4<Float> {
             guard tx >= 0, ty >= 0, tx < sw, ty < sh else { return .zero }
@@ -300,3 +299,7 @@ final class FontFace {
         return g
     }
 }
+
+/// `v` (a pixel position, which may be far outside or not finite) as a whole pixel within
+/// `0...limit`: clamped before it becomes an `Int`, which a far value would not fit.
+func clampedPixel(_ v: Double, _ limit: Int) -> Int { v >= Double(limit) ? limit : v > 0 ? Int(v) : 0 }
