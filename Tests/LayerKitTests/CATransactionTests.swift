@@ -215,6 +215,29 @@ final class CATransactionTests: XCTestCase {
         XCTAssertEqual(root.snapshot(atTime: 1).sublayers[0].properties.opacity, 0.25, accuracy: 1e-6)
     }
 
+    /// Listing 7.6: a `CATransition` in `actions` runs on a colour change and pushes the new
+    /// colour in over the old one, so its old rendering is the layer before the change (Core
+    /// Animation takes it from the last committed tree), not after it.
+    func testTransitionAsAnActionShowsTheOldRendering() {
+        let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        layer.backgroundColor = red
+        let push = CATransition()
+        push.type = .push
+        push.subtype = .fromLeft
+        layer.actions = ["backgroundColor": push]
+        layer.backgroundColor = blue
+        XCTAssertEqual(layer.animationKeys(), ["backgroundColor"])
+        // Half way through the 0.25 s the transaction gives it (linear: a transition's nil
+        // function): the old red rendering is pushed right by half the 50-point width.
+        let s = root.snapshot(atTime: 0.125).sublayers[0]
+        let transition = try! XCTUnwrap(s.transition)
+        XCTAssertEqual(transition.before.properties.backgroundColor, red)
+        XCTAssertEqual(s.properties.backgroundColor, blue)
+        XCTAssertEqual(transition.progress, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(transition.offsets(size: CGSize(width: 50, height: 50))?.old, CGPoint(x: 25, y: 0))
+        XCTAssertNil(push.before, "the action itself is left as it was")
+    }
+
     // MARK: Implicit animations
 
     func testRetargetStartsFromThePresentationValue() {

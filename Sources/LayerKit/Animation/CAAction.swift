@@ -56,7 +56,14 @@ extension CALayer {
             _ = store()
             return
         }
-        let found = searchAction(forKey: key)
+        var found = searchAction(forKey: key)
+        if case .action(let action as CATransition) = found {
+            // A transition shows the layer as it was before the change (Core Animation takes
+            // that from the last committed tree): its old rendering is captured before the store.
+            let transition = action.copy() as! CATransition
+            transition.before = snapshot()
+            found = .action(transition)
+        }
         var implicit: CABasicAnimation?
         if case .notFound = found {
             let now = AnimationClock.shared.now
