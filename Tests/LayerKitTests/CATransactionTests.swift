@@ -5,44 +5,8 @@ import XCTest
 import Synchronization
 
 /// Transactions, actions and the frame clock (Core Animation's `CATransaction`, `CAAction`,
-/// `CADisplayLink`), driven by a display link whose time source the test sets, so every
-/// expected value is worked out by hand from the timing rules.
-final class CATransactionTests: XCTestCase {
-    private var now = 0.0
-    private var link: CADisplayLink!
-    private let root = CALayer(), layer = CALayer()
-
-    override func setUp() {
-        super.setUp()
-        CATransaction.flush()
-        XCTAssertTrue(TransactionStack.shared.isEmpty)
-        link = CADisplayLink(timeSource: { [unowned self] in now }) { _ in }
-        root.bounds = CGRect(x: 0, y: 0, width: 400, height: 100)
-        root.position = CGPoint(x: 200, y: 50)
-        layer.bounds = CGRect(x: 0, y: 0, width: 50, height: 50)
-        root.addSublayer(layer)
-        frame(at: 0)
-        _ = root.snapshot()
-    }
-
-    override func tearDown() {
-        // The test case outlives its run: stop its animations so later frames skip them.
-        var pending = [root]
-        while let l = pending.popLast() {
-            l.removeAllAnimations()
-            pending += l.sublayers ?? []
-        }
-        link.invalidate()
-        CATransaction.flush()
-        XCTAssertTrue(TransactionStack.shared.isEmpty, "a test left a transaction open")
-        super.tearDown()
-    }
-
-    private func frame(at t: Double) {
-        now = t
-        XCTAssertTrue(link.step())
-    }
-
+/// `CADisplayLink`), driven by the test's display link (`FrameClockTestCase`).
+final class CATransactionTests: FrameClockTestCase {
     /// Runs `changes` in an explicit transaction with linear timing.
     private func linear(_ changes: () -> Void) {
         CATransaction.begin()
@@ -220,7 +184,11 @@ final class CATransactionTests: XCTestCase {
     /// Animation takes it from the last committed tree), not after it.
     func testTransitionAsAnActionShowsTheOldRendering() {
         let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        CATransaction.setDisableActions(true)
         layer.backgroundColor = red
+        // The red layer is on screen (committed and drawn) before the click changes it.
+        frame(at: 0)
+        _ = root.snapshot(atTime: 0)
         let push = CATransition()
         push.type = .push
         push.subtype = .fromLeft

@@ -56,14 +56,9 @@ extension CALayer {
             _ = store()
             return
         }
-        var found = searchAction(forKey: key)
-        if case .action(let action as CATransition) = found {
-            // A transition shows the layer as it was before the change (Core Animation takes
-            // that from the last committed tree): its old rendering is captured before the store.
-            let transition = action.copy() as! CATransition
-            transition.before = snapshot()
-            found = .action(transition)
-        }
+        // A transition run here, after the store, still starts from the layer as last drawn
+        // (see `CATransition`).
+        let found = searchAction(forKey: key)
         var implicit: CABasicAnimation?
         if case .notFound = found {
             let now = AnimationClock.shared.now
@@ -99,7 +94,8 @@ extension AnimatedValueKind {
         case let .bool(b): return b
         case let .path(p): return p as Any
         case let .image(i): return i as Any
-        case let .vector(x):
+        case .number, .vector:
+            let x = value.components ?? []
             switch self {
             case .number: return CGFloat(x[0])
             case .point: return CGPoint(x: x[0], y: x[1])

@@ -3,9 +3,8 @@ import LayerKit
 
 /// Chapter 8's transitions: a click or space swaps the image layer's contents for the next
 /// picture of `Examples/images` under a `CATransition` (fade; `t` steps the type through
-/// moveIn, push and reveal, from the left). The book sets the image and then adds the
-/// transition, since Core Animation takes the old rendering from the last committed tree;
-/// LayerKit's `add(_:forKey:)` captures it when called, so the transition comes first. The
+/// moveIn, push and reveal, from the left). As in the book, the image is set and then the
+/// transition added: the old rendering is the layer as last drawn (see `CATransition`). The
 /// contents change runs with actions disabled, as a view's layer does, so only the transition
 /// animates.
 final class TransitionPage: Page {
@@ -46,11 +45,11 @@ final class TransitionPage: Page {
 
     /// Shows the next picture under a transition of the page's type.
     func showNext() {
+        index = (index + 1) % images.count
+        imageLayer.contents = images[index]
         let transition = CATransition()
         transition.type = type
         imageLayer.add(transition, forKey: nil)
-        index = (index + 1) % images.count
-        imageLayer.contents = images[index]
     }
 
     override func clicked(_ hit: CALayer?, at p: CGPoint) { showNext() }
