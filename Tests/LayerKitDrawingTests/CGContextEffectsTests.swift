@@ -251,6 +251,40 @@ final class CGContextEffectsTests: XCTestCase {
         XCTAssertEqual(pixels(down), b)
     }
 
+    /// Upright text is rendered where it lands, not drawn as an image and resampled: at a pen
+    /// x of 10.5 the "H"'s left stem (x 201…403 of 2048 units, 1.963…3.936 px at 20 px) covers
+    /// 12.463…14.436, so column 12 is 0.537 covered (137 of 255), 13 wholly, 14 0.436 (111).
+    /// (Resampling an image of the glyph at half a pixel's offset would give column 13 the mean
+    /// of two texels, 245.) ±2 for FreeType's area rounding.
+    func testUprightTextAtAFractionalPenIsRenderedThereExactly() {
+        let ctx = rgbaContext(60, 40)
+        ctx.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+        ctx.draw(text: "H", at: CGPoint(x: 10.5, y: 10), size: 20)
+        let b = pixels(ctx)
+        XCTAssertEqual(Double(b[12, 20].a), 137, accuracy: 2)
+        XCTAssertEqual(b[13, 20].a, 255)
+        XCTAssertEqual(Double(b[14, 20].a), 111, accuracy: 2)
+        XCTAssertEqual(b[11, 20].a, 0)
+    }
+
+    /// Rotated text goes through an image drawn with the CTM: a quarter turn stands the "H"
+    /// on its side (its 14.6 px height now along x, to the left of the pen at (30, 20), and its
+    /// 11.1 px width along y).
+    func testRotatedTextIsDrawnThroughTheCTM() throws {
+        let ctx = rgbaContext(60, 40)
+        ctx.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+        ctx.translateBy(x: 30, y: 20)
+        ctx.rotate(by: .pi / 2)
+        ctx.draw(text: "H", at: .zero, size: 20)
+        // Text x (1.96…13.08) runs up the device (rows 20 − 13.08 … 20 − 1.96 from the
+        // bottom, so rows 6.9…18.0 from the top); text y (0…14.58) runs to the left (x 15.4…30).
+        let (x0, y0, x1, y1) = try XCTUnwrap(ink(pixels(ctx)))
+        XCTAssertEqual(Double(x0), 15, accuracy: 1)
+        XCTAssertEqual(Double(x1), 30, accuracy: 1)
+        XCTAssertEqual(Double(y0), 7, accuracy: 1)
+        XCTAssertEqual(Double(y1), 18, accuracy: 1)
+    }
+
     // MARK: Bad input
 
     func testHugeAndZeroSizesGiveNil() {
