@@ -27,3 +27,21 @@ void lk_blend_run(uint8_t *pixels, long count, float r, float g, float b, float 
         pixels[3] = channel(a, pixels[3], k);
     }
 }
+
+static inline int block_is_empty(const uint32_t *w) {
+    uint32_t any = 0;
+    for (int k = 0; k < 16; k++) any |= w[k];
+    return any == 0;
+}
+
+long lk_ink_span(const uint32_t *words, long count, long *last) {
+    long first = 0;
+    while (first + 16 <= count && block_is_empty(words + first)) first += 16;
+    while (first < count && words[first] == 0) first++;
+    if (first == count) return count;
+    long end = count;
+    while (end - 16 > first && block_is_empty(words + end - 16)) end -= 16;
+    while (words[end - 1] == 0) end--;
+    *last = end - 1;
+    return first;
+}
