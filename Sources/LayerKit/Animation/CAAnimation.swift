@@ -107,6 +107,10 @@ open class CAAnimation: CAMediaTiming {
     /// Applies the animation at parent time `tp` to `state` (a plain `CAAnimation` animates
     /// nothing). `timing` is `self.timing` or, in a group, the child's adjusted fields.
     func apply(to state: inout AnimatedLayerState, at tp: Double, timing: TimingFields) {}
+
+    /// The transition drawn at parent time `tp`: only a `CATransition` has one. A method, not a
+    /// cast, because the presentation tree asks every animation every frame.
+    func transitionState(at tp: Double) -> LayerTransition? { nil }
 }
 
 /// An animation of one key path of a layer: Core Animation's `CAPropertyAnimation`.

@@ -73,7 +73,7 @@ open class CATransition: CAAnimation {
     }
 
     /// The transition as drawn at parent time `tp`, or `nil` when it does not contribute then.
-    func state(at tp: Double) -> LayerTransition? {
+    override func transitionState(at tp: Double) -> LayerTransition? {
         guard let before, let phase = timing.phase(at: tp) else { return nil }
         // Out of range clamps to 0…1; NaN is the default (a frame is never drawn with NaN).
         let start = startProgress.isNaN ? 0 : Double(startProgress).clampedToUnitInterval

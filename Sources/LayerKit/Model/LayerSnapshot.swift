@@ -42,6 +42,15 @@ public final class LayerSnapshot: Sendable {
         self.transition = transition
     }
 
+    /// A presentation snapshot of a layer's animated state, which is moved in, not copied.
+    init(_ state: consuming AnimatedLayerState, sublayers: [LayerSnapshot], mask: LayerSnapshot?, transition: LayerTransition?) {
+        self.properties = state.properties
+        self.kind = state.kind
+        self.sublayers = sublayers
+        self.mask = mask
+        self.transition = transition
+    }
+
     /// Whether this is a `CATransformLayer`.
     public var isTransformLayer: Bool { kind == .transformLayer }
 
