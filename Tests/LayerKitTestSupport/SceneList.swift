@@ -8,6 +8,12 @@ public struct GLBudget: Equatable, CustomStringConvertible {
     /// The largest fraction of pixels allowed over `threshold`.
     public var fraction: Double
 
+    /// At most `fraction` of the pixels over `threshold`.
+    public init(threshold: Int, fraction: Double) {
+        self.threshold = threshold
+        self.fraction = fraction
+    }
+
     /// The budget of every scene in `scenes.list` today, and of the hand-built trees and the
     /// demo's screenshots: 0.1 % of the pixels may be off by more than 2/255.
     public static let standard = GLBudget(threshold: 2, fraction: 0.001)
