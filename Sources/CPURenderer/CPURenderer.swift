@@ -243,19 +243,13 @@ struct PixelWriter: @unchecked Sendable {
     let pixels: UnsafeMutablePointer<UInt8>
     let width: Int
 
-    /// Float 0…1 → 8 bits as GL's unorm conversion does (llvmpipe's, which the GL backend's
-    /// shaders make explicit): clamped, scaled by 255, rounded to nearest with ties to even.
+    /// Float 0…1 → 8 bits as GL's unorm conversion does on llvmpipe (`lk_unorm8`): scaled by
+    /// 255, clamped, rounded to nearest with ties to even.
     @inline(__always)
-    static func byte(_ v: Float) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded(.toNearestOrEven)) }
-
-    /// `byte` of every channel, kept as floats in 0…255.
-    @inline(__always)
-    static func unorm8(_ v: SIMD4<Float>) -> SIMD4<Float> {
-        (v.clamped(lowerBound: .zero, upperBound: .one) * 255).rounded(.toNearestOrEven)
-    }
+    static func byte(_ v: Float) -> UInt8 { UInt8(lk_unorm8(v * 255)) }
 
     /// Source-over: `src + dst · (1 − src.a)`, premultiplied, in 0…255 units and rounded to
-    /// nearest (`lk_blend_run`, the one definition of the blend), with the source first
+    /// nearest (`lk_blend_run_unorm8`, the one definition of the blend), with the source first
     /// converted to the target's 8 bits, as a GPU blends into an RGBA8 target: the fragment
     /// colour becomes bytes before the blend reads it. Blending the unrounded source instead
     /// differs by up to 1/255 a draw, which nested offscreen passes compound (3/255 over ten
@@ -268,8 +262,7 @@ struct PixelWriter: @unchecked Sendable {
     /// `blend` of one colour over the pixels `xs` of row `y`.
     @inline(__always)
     func blend(_ xs: Range<Int>, _ y: Int, _ src: SIMD4<Float>) {
-        let s = PixelWriter.unorm8(src)
-        lk_blend_run(pixels + (y * width + xs.lowerBound) * 4, xs.count, s.x, s.y, s.z, s.w, 1 - s.w / 255)
+        lk_blend_run_unorm8(pixels + (y * width + xs.lowerBound) * 4, xs.count, src.x * 255, src.y * 255, src.z * 255, src.w * 255)
     }
 
     /// Sets every pixel of `area` to `color`.
@@ -289,11 +282,10 @@ struct PixelWriter: @unchecked Sendable {
     @inline(__always)
     func store(_ x: Int, _ y: Int, _ v: SIMD4<Float>) {
         let i = (y * width + x) * 4
-        let b = PixelWriter.unorm8(v)
-        pixels[i] = UInt8(b.x)
-        pixels[i + 1] = UInt8(b.y)
-        pixels[i + 2] = UInt8(b.z)
-        pixels[i + 3] = UInt8(b.w)
+        pixels[i] = PixelWriter.byte(v.x)
+        pixels[i + 1] = PixelWriter.byte(v.y)
+        pixels[i + 2] = PixelWriter.byte(v.z)
+        pixels[i + 3] = PixelWriter.byte(v.w)
     }
 }
 
