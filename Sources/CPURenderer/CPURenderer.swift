@@ -111,6 +111,8 @@ public final class CPURenderer {
         // Unchanged quads keep last frame's bounds; only changed ones are projected again.
         var bounds = [PixelRect?](repeating: nil, count: after.count)
         var damage: PixelRect?
+        // Whether a quad that drew an image changed: the image may be drawn no more.
+        var imageReplaced = false
         func add(_ r: PixelRect?) {
             guard let r else { return }
             damage = damage?.union(r) ?? r
@@ -122,7 +124,10 @@ public final class CPURenderer {
                 bounds[i] = oldBounds[i]
                 continue
             }
-            if kept { add(oldBounds[i]) }
+            if kept {
+                add(oldBounds[i])
+                if case .image = before[i].fill { imageReplaced = true }
+            }
             if drawn {
                 bounds[i] = PreparedQuad.pixelBounds(after[i], width: list.width, height: list.height)
                 add(bounds[i])
@@ -134,6 +139,13 @@ public final class CPURenderer {
             return canvas
         }
         guard area.area * 2 < list.width * list.height else { return nil }
+        if imageReplaced {
+            let drawnImages = Set(after.compactMap { q -> ObjectIdentifier? in
+                if case .image(let f) = q.fill { return ObjectIdentifier(f.image) }
+                return nil
+            })
+            textures = textures.filter { drawnImages.contains($0.key) }
+        }
         canvas.write { $0.fill(area, with: list.background) }
         var used = Set<ObjectIdentifier>()
         let reaching = after.indices.filter { i in

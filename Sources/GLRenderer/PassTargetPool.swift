@@ -30,7 +30,10 @@ final class PassTargetPool {
     /// A target of exactly `width` x `height`.
     func acquire(width: Int, height: Int, state: inout GLDevice) throws -> PassTarget {
         inUse += 1
-        if let i = idle.firstIndex(where: { $0.target.width == width && $0.target.height == height }) {
+        // The most recently returned: taking the oldest would keep every spare target of a
+        // size in use in turn (the canvas's size, say), so none would ever be idle long
+        // enough to go.
+        if let i = idle.lastIndex(where: { $0.target.width == width && $0.target.height == height }) {
             return idle.remove(at: i).target
         }
         let texture = state.makeTexture(min: GL_NEAREST, mag: GL_NEAREST)

@@ -6,9 +6,11 @@ import LayerKit
 /// The running demo: the pages, the window, the GL backend drawing the stage into the window's
 /// default framebuffer, input, hot reload and the frame loop.
 ///
-/// A frame is Core Animation's pipeline end to end, drawn by a `FrameLoop`: the page updates its
-/// layers, the stage tree is laid out and its presentation tree sampled at the frame's media
-/// time (where the pages' animations run), the compositor turns the snapshot into a
+/// A frame is Core Animation's pipeline end to end, driven by one `CADisplayLink` whose time
+/// source is the demo's clock (so `--time` freezes it): the link commits the implicit
+/// transaction and delivers animation callbacks, then a `FrameLoop` draws: the page updates its
+/// layers, the stage tree is laid out and its presentation tree sampled at the link's
+/// `targetTimestamp` (where the pages' animations run), the compositor turns the snapshot into a
 /// display list, `GLRenderer` draws it into framebuffer 0 and the window presents it
 /// (`WindowRenderer`). Each step is a phase of the `FrameProfiler` the HUD reads, and a GL timer
 /// query measures the GPU's share.
@@ -35,7 +37,13 @@ final class Demo {
     private var profiler: FrameProfiler { loop.profiler }
     private let stage = Stage()
     private let pages: [Page]
-    private let options: Options
+    private var options: Options
+    /// The frame clock: while it runs, committed layers animate implicitly.
+    private var displayLink: CADisplayLink?
+    /// What the link's last frame gave: its pixels when read back, or the error it threw.
+    private var frameResult: Result<Bitmap?, Error> = .success(nil)
+    /// What the link's next frame does: draw (and read back), or only bring time to now.
+    private var nextFrame = (draws: true, readsBack: false)
     private var pageIndex: Int
     private var page: Page { pages[pageIndex] }
 
@@ -81,6 +89,15 @@ final class Demo {
         profiler.frameLimit = 4 * HUD.history
         stage.isHUDVisible = options.hud
         stage.showsCaption = options.captions
+        displayLink = CADisplayLink(timeSource: { [clock = options.clock] in clock.mediaTime }) { [unowned self] link in
+            // Pages begin their animations on `clock.mediaTime`: the link's time.
+            self.options.clock.frameTime = link.targetTimestamp
+            guard nextFrame.draws else {
+                redraw = page.handling { page.update(clock: self.options.clock) }
+                return
+            }
+            frameResult = Result { try drawFrame(at: link.targetTimestamp, readBack: nextFrame.readsBack) }
+        }
         show(pageIndex)
     }
 
@@ -93,7 +110,7 @@ final class Demo {
         for i in 0..<max(frames, 1) {
             window.pollEvents()
             _ = window.takeEvents()
-            last = try drawFrame(readBack: readBack && i == frames - 1)
+            last = try step(readBack: readBack && i == frames - 1)
         }
         return last
     }
@@ -113,15 +130,17 @@ final class Demo {
     /// The interactive loop, until the window is closed or Esc is pressed.
     func run() throws {
         while !window.shouldClose {
-            for event in window.takeEvents() { handle(event) }
-            checkForReload()
+            let events = window.takeEvents()
+            if !events.isEmpty, redraw != .everyFrame { catchUp() }
+            for event in events { handle(event) }
+            inTransaction(disablingActions: true) { checkForReload() }
             if !status.isEmpty, wall.now >= statusUntil {
                 status = ""
                 needsDisplay = true
             }
             if isFrameDue() {
                 needsDisplay = false
-                try drawFrame(readBack: screenshotRequest != nil)
+                try step(readBack: screenshotRequest != nil)
                 pace()
             } else {
                 window.waitEvents(timeout: idleTimeout())
@@ -162,10 +181,26 @@ final class Demo {
 
     // MARK: - Frames
 
-    /// Draws one frame of the stage into the window and presents it; returns its pixels when
-    /// `readBack` (a screenshot), read before presenting.
+    /// Runs a frame of the display link; returns its pixels when `readBack`.
     @discardableResult
-    private func drawFrame(readBack: Bool) throws -> Bitmap? {
+    private func step(readBack: Bool) throws -> Bitmap? {
+        nextFrame = (true, readBack)
+        frameResult = .success(nil)
+        displayLink?.step()
+        return try frameResult.get()
+    }
+
+    /// Input after a sleep: a link frame that draws nothing brings the transaction's time and
+    /// the page's to now, so that what the input changes begins now rather than at the last
+    /// frame drawn, which may be seconds ago (its animations would be over before they showed).
+    private func catchUp() {
+        nextFrame = (false, false)
+        displayLink?.step()
+    }
+
+    /// Draws the frame at media time `mediaTime` (the link's) of the stage into the window and
+    /// presents it; returns its pixels when `readBack` (a screenshot), read before presenting.
+    private func drawFrame(at mediaTime: CFTimeInterval, readBack: Bool) throws -> Bitmap? {
         let fb = window.framebufferSize
         guard fb.width > 0, fb.height > 0 else { return nil }  // minimised
         let scale = options.scale ?? window.contentScale
@@ -177,16 +212,18 @@ final class Demo {
 
         renderer.readsBack = readBack
         let canvas = FrameLoop.Canvas(width: size.width, height: size.height, scale: CGFloat(scale))
-        // The one place the demo reads media time (CACurrentMediaTime, or --time): pages begin
-        // their animations on `clock.mediaTime` and the frame samples the tree there. A
-        // display-link style frame clock in LayerKit would take over this job.
-        let mediaTime = options.clock.mediaTime
+        // The stage's own layers never animate implicitly.
         let drawn = try loop.drawFrame(PresentationTreeSource(stage.root), at: mediaTime, canvas: canvas, update: { [self] in
-            if size != stage.size || CGFloat(scale) != stage.scale { stage.layout(size: size, scale: CGFloat(scale)) }
-            page.adoptScreenScale(CGFloat(scale))
-            redraw = page.update(clock: options.clock)
-            stage.updateOutline()
-            stage.hud.update(profiler: profiler, info: hudInfo(runningAnimations: page.root.runningAnimationCount(atTime: mediaTime)), now: now)
+            inTransaction(disablingActions: true) {
+                if size != stage.size || CGFloat(scale) != stage.scale { stage.layout(size: size, scale: CGFloat(scale)) }
+                page.adoptScreenScale(CGFloat(scale))
+            }
+            redraw = page.handling { page.update(clock: options.clock) }
+            inTransaction(disablingActions: true) {
+                stage.updateOutline()
+                stage.hud.update(profiler: profiler, info: hudInfo(runningAnimations: page.root.runningAnimationCount(atTime: mediaTime)),
+                                 now: now)
+            }
         }, annotate: { [self] drawn in
             profiler.count("page layers", Double(stage.pageLayerCount(in: drawn.snapshot)))
         })
@@ -238,8 +275,13 @@ final class Demo {
 
     // MARK: - Input
 
-    /// Acts on one window event: the demo's own keys first, then the page's.
+    /// Acts on one window event: the demo's own keys first, then the page's. The stage's layers
+    /// change with actions disabled; the page's handlers run through `Page.handling`.
     private func handle(_ event: WindowEvent) {
+        inTransaction(disablingActions: true) { dispatch(event) }
+    }
+
+    private func dispatch(_ event: WindowEvent) {
         switch event {
         case .key(let key):
             switch key {
@@ -257,7 +299,7 @@ final class Demo {
                 if stage.keys.isVisible { stage.keys.show(page: page, scale: stage.scale) }
             case "h": stage.isHUDVisible.toggle()
             case "s": screenshotRequest = Self.screenshotName(page: page.id)
-            default: _ = page.typed(c)
+            default: _ = page.handling { page.typed(c) }
             }
         case .mouseButton(down: true, at: let p):
             press = (p, 0)
@@ -269,9 +311,9 @@ final class Demo {
                 let d = points(p) - points(pr.last)
                 pr.travel += abs(d.width) + abs(d.height)
                 pr.last = p
-                if !page.dragged(by: d) { _ = page.pointerMoved(to: stage.canvasPoint(points(p))) }
+                if !page.handling({ page.dragged(by: d) }) { _ = page.handling { page.pointerMoved(to: stage.canvasPoint(points(p))) } }
                 press = pr
-            } else if !page.pointerMoved(to: stage.canvasPoint(points(p))) {
+            } else if !page.handling({ page.pointerMoved(to: stage.canvasPoint(points(p))) }) {
                 return
             }
         case .resized, .refresh:
@@ -290,10 +332,11 @@ final class Demo {
 
     /// Runs `hitTest` where the pointer clicked and outlines the layer hit.
     private func click(at p: CGPoint) {
-        let hit = page.hitTest(stage.canvasPoint(points(p)))
+        let point = stage.canvasPoint(points(p))
+        let hit = page.hitTest(point)
         stage.outline.target = hit
         hitName = HitOutline.describe(hit, under: page.root)
-        page.clicked(hit)
+        page.handling { page.clicked(hit, at: point) }
     }
 
     /// Switches to page `index` (clamped), forgetting the last hit.

@@ -11,10 +11,15 @@ struct DemoClock {
     /// Seconds since the demo started (or the frozen value): what animations run on.
     var now: Double { frozen ?? Date().timeIntervalSince(start) }
 
+    /// The media time of the frame being drawn: its display link's `targetTimestamp`, which
+    /// the frame loop sets before a page updates, so that what the page begins "now" begins at
+    /// the time the frame is sampled.
+    var frameTime: CFTimeInterval?
+
     /// The frame's media time, the time base of the layer tree (its root has default timing):
-    /// `CACurrentMediaTime()`, or the frozen value, so that a page that begins its animations
-    /// at this time draws the same frames on every run under `--time`.
-    var mediaTime: CFTimeInterval { frozen ?? CACurrentMediaTime() }
+    /// the frozen value, else the frame's time, else `CACurrentMediaTime()`, so that a page that
+    /// begins its animations at this time draws the same frames on every run under `--time`.
+    var mediaTime: CFTimeInterval { frozen ?? frameTime ?? CACurrentMediaTime() }
 
     /// Seconds since local midnight (or the frozen value, read the same way: 36522 is
     /// 10:08:42), for the clock page.

@@ -18,8 +18,12 @@ enum Gallery {
             try ContentsGravityPage(examples: examples),
             try ContentsCenterPage(examples: examples),
             try CompassPage(examples: examples),
+            ImplicitColorPage(),
+            CustomActionPage(),
+            PresentationHitPage(),
             try AnimatedClockPage(examples: examples),
             ShipPathPage(),
+            try TransitionPage(examples: examples),
             DoorPage(),
             EasingPage(),
             BouncingBallPage(),
@@ -38,7 +42,8 @@ enum Gallery {
             switch page {
             case is ClockPage: page.caption = captions["3.x-clock.json"].map { $0 + ", ticking in real time" }
             case is CompassPage: page.caption = captions["compass.json"].map { $0 + "; the arrow turns towards the pointer" }
-            case is AnimationPage, is AnimatedClockPage, is LiveDrawingPage: page.caption = captions[page.id]
+            case is AnimationPage, is AnimatedClockPage, is LiveDrawingPage, is ColorLayerPage, is TransitionPage:
+                page.caption = captions[page.id]
             default: break
             }
         }

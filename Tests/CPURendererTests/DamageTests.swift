@@ -59,4 +59,28 @@ final class DamageTests: XCTestCase {
         XCTAssertEqual(incremental.rgba(80, 80), [255, 0, 0, 255], "red now in front")
         XCTAssertEqual(BitmapDifference(incremental, renderCPU(root, width: 200, height: 200), threshold: 0).pixelsOver, 0)
     }
+
+    /// An image no longer drawn is let go even when every later frame is a damage redraw (a
+    /// slideshow of new images in a corner would otherwise keep every image it ever showed).
+    func testADamageRedrawLetsGoOfImagesNoLongerDrawn() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        let picture = CALayer()
+        picture.frame = CGRect(x: 0, y: 0, width: 8, height: 8)
+        root.addSublayer(picture)
+        let renderer = CPURenderer()
+        weak var shown: CGImage?
+        do {
+            let red = solidImage(width: 8, height: 8, rgb(255, 0, 0))
+            shown = red
+            picture.contents = red
+            _ = try renderer.render(displayList(root, width: 64, height: 64))
+            picture.contents = solidImage(width: 8, height: 8, rgb(0, 0, 255))
+        }
+        let next = try renderer.render(displayList(root, width: 64, height: 64))
+        XCTAssertGreaterThan(renderer.lastRedrawnPixels, 0)
+        XCTAssertLessThan(renderer.lastRedrawnPixels, 64 * 64, "only around the 8 x 8 picture: a damage redraw")
+        XCTAssertEqual(next.rgba(4, 4), [0, 0, 255, 255])
+        XCTAssertNil(shown, "the red image is drawn no more: the renderer does not keep it")
+    }
 }

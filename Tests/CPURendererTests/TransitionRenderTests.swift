@@ -37,6 +37,19 @@ final class TransitionRenderTests: XCTestCase {
         assertPixel(try Self.pixels(list, [(5, 5)])[0], [31.875, 0, 0, 31.875])
     }
 
+    func testEitherOrderInATransactionFadesFromTheLastCommit() throws {
+        // Red was drawn; the transaction turns it blue and adds the fade, in either order.
+        // p = 0 at 10: red; p = 0.5 at 10.5: red × 0.5 + blue × 0.5 = (127.5, 0, 127.5);
+        // at 11 the fade is over (removed on completion): blue.
+        for changeFirst in [false, true] {
+            let order = changeFirst ? "change, then add" : "add, then change"
+            XCTAssertEqual(try Self.pixels(redToBlueInOneTransaction(changeFirst: changeFirst, at: 10), [(50, 50)])[0], Self.red, order)
+            assertPixel(try Self.pixels(redToBlueInOneTransaction(changeFirst: changeFirst, at: 10.5), [(50, 50)])[0],
+                        [127.5, 0, 127.5, 255])
+            XCTAssertEqual(try Self.pixels(redToBlueInOneTransaction(changeFirst: changeFirst, at: 11), [(50, 50)])[0], Self.blue, order)
+        }
+    }
+
     func testProgressRangeMapsTheTimedFraction() throws {
         // Half way through, startProgress 0.5 → endProgress 1 is at 0.75: (63.75, 0, 191.25).
         let t = transition(.fade)

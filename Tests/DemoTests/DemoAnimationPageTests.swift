@@ -126,7 +126,7 @@ final class DemoAnimationPageTests: XCTestCase {
         XCTAssertEqual(presented(page.ball, at: 100 + 0.3 * 0.6575).position.y, 150, accuracy: 1e-3)
         // A click drops it again from the top.
         _ = page.update(clock: DemoClock(frozen: 200))
-        page.clicked(nil)
+        page.clicked(nil, at: .zero)
         XCTAssertEqual(presented(page.ball, at: 200).position.y, 32)
     }
 

@@ -141,7 +141,7 @@ final class DemoStageTests: XCTestCase {
         let centre = button.convert(CGPoint(x: 50, y: 20), to: nil)
         let hit = page.hitTest(stage.canvasPoint(centre))
         XCTAssertTrue(hit === button, "the click reaches \(hit?.name ?? "nothing")")
-        page.clicked(hit)
+        page.clicked(hit, at: stage.canvasPoint(centre))
         stage.outline.target = hit
         _ = page.update(clock: DemoClock(frozen: 0))
         stage.updateOutline()

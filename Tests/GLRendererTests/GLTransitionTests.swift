@@ -28,4 +28,37 @@ final class GLTransitionTests: XCTestCase {
             }
         }
     }
+
+    /// Once a transition has ended, the GL backend keeps neither its old image nor its pass
+    /// targets: after the pool's idle frames, it holds what a still frame of the new image
+    /// holds, the image's texture and the canvas target.
+    func testAFinishedTransitionLeavesNoTextures() throws {
+        let gl = try GLHarness()
+        let layer = CALayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        let source = PresentationTreeSource(layer)
+        func draw(at t: Double) throws {
+            source.commit(at: t)
+            _ = try gl.renderer.render(Compositor.displayList(root: source.snapshot(at: t), width: 20, height: 20, scale: 1, background: nil))
+        }
+        weak var old: CGImage?
+        do {
+            let red = solidImage(width: 20, height: 20, rgb(255, 0, 0))
+            old = red
+            layer.contents = red
+            try draw(at: 9)
+            let fade = CATransition()
+            (fade.beginTime, fade.duration) = (10, 1)
+            layer.add(fade, forKey: nil)
+            layer.contents = solidImage(width: 20, height: 20, rgb(0, 0, 255))
+        }
+        try draw(at: 10.5)
+        // Both images, the two renderings' targets and the canvas's.
+        XCTAssertEqual(gl.renderer.lastFrameStats.texturesHeld, 5)
+        // Over at 11: removed at the frame of 11.5. Targets idle for more than 2 frames go.
+        for t in [11.5, 11.6, 11.7, 11.8] { try draw(at: t) }
+        XCTAssertNil(layer.animationKeys())
+        XCTAssertNil(old, "the old image is not kept")
+        XCTAssertEqual(gl.renderer.lastFrameStats.texturesHeld, 2)
+    }
 }

@@ -16,6 +16,26 @@ public func redToBlueTransition(_ transition: CATransition, at time: Double) -> 
     return Compositor.displayList(root: layer.snapshot(atTime: time), width: 200, height: 100, scale: 1, background: nil)
 }
 
+/// A 100 x 100 point layer drawn red (its last commit), then turned blue in one transaction
+/// that also adds a 1 s linear fade at media time 10: the change before the add when
+/// `changeFirst`, after it otherwise. The display list of its presentation tree at `time` on a
+/// 100 x 100 canvas.
+public func redToBlueInOneTransaction(changeFirst: Bool, at time: Double) -> DisplayList {
+    let layer = CALayer()
+    layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+    layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    _ = layer.snapshot()
+    let fade = CATransition()
+    fade.beginTime = 10
+    fade.duration = 1
+    CATransaction.begin()
+    if changeFirst { layer.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1) }
+    layer.add(fade, forKey: kCATransition)
+    if !changeFirst { layer.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1) }
+    CATransaction.commit()
+    return Compositor.displayList(root: layer.snapshot(atTime: time), width: 100, height: 100, scale: 1, background: nil)
+}
+
 /// A 10 x 10 layer of half-transparent red that fades to nothing (no background) over media
 /// time 10…11, its opacity set to 0.5 after the transition was added; its display list at `time`.
 public func translucentFade(at time: Double) -> DisplayList {

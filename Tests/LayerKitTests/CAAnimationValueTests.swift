@@ -298,4 +298,58 @@ final class CAAnimationValueTests: XCTestCase {
         XCTAssertFalse(sample(layer, a, at: 10.99).properties.isHidden)
         XCTAssertTrue(layer.snapshot(atTime: 11).properties.isHidden)
     }
+
+    // Evaluation keeps what does not change between frames (the key path's entry, the
+    // converted values, the decomposition of the transform beneath); these check that what
+    // is kept follows a change.
+
+    func testARotationFollowsAModelTransformChangedBetweenFrames() {
+        let layer = CALayer()
+        // Without an implicit animation of the change.
+        func setModelTransform(_ t: CATransform3D) {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            layer.transform = t
+            CATransaction.commit()
+        }
+        setModelTransform(CATransform3DMakeTranslation(7, 0, 0))
+        let r = CABasicAnimation(keyPath: "transform.rotation.z")
+        r.fromValue = 0
+        r.toValue = CGFloat.pi
+        // Half way: a quarter turn, before the model's translation.
+        assertTransform(sample(layer, r, at: 10.5).properties.transform,
+                        CATransform3DMakeRotation(.pi / 2, 0, 0, 1).concatenating(CATransform3DMakeTranslation(7, 0, 0)))
+        setModelTransform(CATransform3DMakeScale(2, 3, 1))
+        // Three quarters of the way: 3π/4, after the new model's scale.
+        assertTransform(layer.snapshot(atTime: 10.75).properties.transform,
+                        CATransform3DMakeScale(2, 3, 1).concatenating(CATransform3DMakeRotation(3 * .pi / 4, 0, 0, 1)))
+    }
+
+    func testAnAddedAnimationsEditsReachTheNextFrame() {
+        let layer = CALayer()
+        let a = CABasicAnimation(keyPath: "opacity")
+        a.fromValue = 0
+        a.toValue = 1
+        a.beginTime = 10
+        a.duration = 1
+        // The scene reader's way: the animation itself, not a copy, so edits to it count.
+        layer.addCopied(a, forKey: "a")
+        XCTAssertEqual(layer.snapshot(atTime: 10.5).properties.opacity, 0.5)
+        a.toValue = 0.5
+        XCTAssertEqual(layer.snapshot(atTime: 10.5).properties.opacity, 0.25)
+        a.keyPath = "cornerRadius"
+        let s = layer.snapshot(atTime: 10.5)
+        XCTAssertEqual(s.properties.cornerRadius, 0.25)
+        XCTAssertEqual(s.properties.opacity, 1)
+    }
+
+    func testAOneElementListAnimatesAsAList() {
+        let g = CAGradientLayer()
+        g.locations = [0]
+        let a = CABasicAnimation(keyPath: "locations")
+        a.fromValue = [0.0]
+        a.toValue = [1.0]
+        guard case let .gradient(style) = sample(g, a, at: 10.25).kind else { return XCTFail("not a gradient") }
+        XCTAssertEqual(style.locations, [0.25])
+    }
 }

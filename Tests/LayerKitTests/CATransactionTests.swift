@@ -5,44 +5,8 @@ import XCTest
 import Synchronization
 
 /// Transactions, actions and the frame clock (Core Animation's `CATransaction`, `CAAction`,
-/// `CADisplayLink`), driven by a display link whose time source the test sets, so every
-/// expected value is worked out by hand from the timing rules.
-final class CATransactionTests: XCTestCase {
-    private var now = 0.0
-    private var link: CADisplayLink!
-    private let root = CALayer(), layer = CALayer()
-
-    override func setUp() {
-        super.setUp()
-        CATransaction.flush()
-        XCTAssertTrue(TransactionStack.shared.isEmpty)
-        link = CADisplayLink(timeSource: { [unowned self] in now }) { _ in }
-        root.bounds = CGRect(x: 0, y: 0, width: 400, height: 100)
-        root.position = CGPoint(x: 200, y: 50)
-        layer.bounds = CGRect(x: 0, y: 0, width: 50, height: 50)
-        root.addSublayer(layer)
-        frame(at: 0)
-        _ = root.snapshot()
-    }
-
-    override func tearDown() {
-        // The test case outlives its run: stop its animations so later frames skip them.
-        var pending = [root]
-        while let l = pending.popLast() {
-            l.removeAllAnimations()
-            pending += l.sublayers ?? []
-        }
-        link.invalidate()
-        CATransaction.flush()
-        XCTAssertTrue(TransactionStack.shared.isEmpty, "a test left a transaction open")
-        super.tearDown()
-    }
-
-    private func frame(at t: Double) {
-        now = t
-        XCTAssertTrue(link.step())
-    }
-
+/// `CADisplayLink`), driven by the test's display link (`FrameClockTestCase`).
+final class CATransactionTests: FrameClockTestCase {
     /// Runs `changes` in an explicit transaction with linear timing.
     private func linear(_ changes: () -> Void) {
         CATransaction.begin()
@@ -213,6 +177,33 @@ final class CATransactionTests: XCTestCase {
         XCTAssertEqual(added.fromValue as? Double, 0)
         // From 0 to the model's 0.5 over 2 s, linear (an explicit animation's nil function).
         XCTAssertEqual(root.snapshot(atTime: 1).sublayers[0].properties.opacity, 0.25, accuracy: 1e-6)
+    }
+
+    /// Listing 7.6: a `CATransition` in `actions` runs on a colour change and pushes the new
+    /// colour in over the old one, so its old rendering is the layer before the change (Core
+    /// Animation takes it from the last committed tree), not after it.
+    func testTransitionAsAnActionShowsTheOldRendering() {
+        let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        CATransaction.setDisableActions(true)
+        layer.backgroundColor = red
+        // The red layer is on screen (committed and drawn) before the click changes it.
+        frame(at: 0)
+        _ = root.snapshot(atTime: 0)
+        let push = CATransition()
+        push.type = .push
+        push.subtype = .fromLeft
+        layer.actions = ["backgroundColor": push]
+        layer.backgroundColor = blue
+        XCTAssertEqual(layer.animationKeys(), ["backgroundColor"])
+        // Half way through the 0.25 s the transaction gives it (linear: a transition's nil
+        // function): the old red rendering is pushed right by half the 50-point width.
+        let s = root.snapshot(atTime: 0.125).sublayers[0]
+        let transition = try! XCTUnwrap(s.transition)
+        XCTAssertEqual(transition.before.properties.backgroundColor, red)
+        XCTAssertEqual(s.properties.backgroundColor, blue)
+        XCTAssertEqual(transition.progress, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(transition.offsets(size: CGSize(width: 50, height: 50))?.old, CGPoint(x: 25, y: 0))
+        XCTAssertNil(push.before, "the action itself is left as it was")
     }
 
     // MARK: Implicit animations

@@ -43,6 +43,52 @@ final class CATransitionTests: XCTestCase {
         XCTAssertNil(layer.snapshot(atTime: 102.5).transition)
     }
 
+    /// Core Animation's old rendering is the layer as last committed, before the transaction's
+    /// changes, whether they come before or after the add.
+    func testBothOrdersInATransactionStartFromTheLastDrawnState() throws {
+        let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        for changeFirst in [false, true] {
+            let layer = CALayer(), sublayer = CALayer()
+            layer.addSublayer(sublayer)
+            (layer.backgroundColor, sublayer.opacity) = (red, 1)
+            _ = layer.snapshot()
+            let t = CATransition()
+            (t.beginTime, t.duration) = (100, 2)
+            CATransaction.begin()
+            if changeFirst { (layer.backgroundColor, sublayer.opacity) = (blue, 0.5) }
+            layer.add(t, forKey: kCATransition)
+            if !changeFirst { (layer.backgroundColor, sublayer.opacity) = (blue, 0.5) }
+            CATransaction.commit()
+            let mid = layer.snapshot(atTime: 101)
+            let before = try XCTUnwrap(mid.transition).before
+            XCTAssertEqual(before.properties.backgroundColor, red, "changeFirst \(changeFirst)")
+            XCTAssertEqual(before.sublayers[0].properties.opacity, 1, "a sublayer's change is in the new rendering only")
+            XCTAssertEqual(mid.properties.backgroundColor, blue)
+            XCTAssertEqual(mid.sublayers[0].properties.opacity, 0.5)
+        }
+    }
+
+    /// A transition added while another runs starts from the layer as last drawn, not from the
+    /// state the first transition captured.
+    func testASecondTransitionStartsFromTheStateDrawnLast() throws {
+        let colors = [0, 1, 2].map { CGColor(red: Double($0) / 2, green: 0, blue: 0, alpha: 1) }
+        let layer = CALayer()
+        layer.backgroundColor = colors[0]
+        _ = layer.snapshot()
+        let t = CATransition()
+        (t.beginTime, t.duration) = (100, 2)
+        layer.backgroundColor = colors[1]
+        layer.add(t, forKey: "first")
+        // Drawn mid-way: the layer is animating; its model state drawn is colours[1].
+        _ = layer.snapshot(atTime: 101)
+        layer.backgroundColor = colors[2]
+        t.beginTime = 101
+        layer.add(t, forKey: "second")
+        let drawn = try XCTUnwrap(layer.snapshot(atTime: 101.5).transition)
+        XCTAssertEqual(drawn.before.properties.backgroundColor, colors[1])
+        XCTAssertEqual(drawn.progress, 0.25, "the second one, 0.5 s into its 2 s")
+    }
+
     func testProgressOutOfRangeIsClampedAndNaNIsTheDefault() throws {
         func progress(_ start: Float, _ end: Float, at t: Double) throws -> Double {
             let layer = CALayer()

@@ -85,7 +85,7 @@ public struct RenderPass: Equatable, Sendable {
         case shadowDownsample
         /// A subtree rendered once at `rasterizationScale` (`shouldRasterize`).
         case rasterized
-        /// A layer's subtree as it was when a `CATransition` was added (the old rendering).
+        /// A layer's subtree as last drawn before a `CATransition` was added (the old rendering).
         case transitionFrom
         /// A layer's subtree as it is now, during a transition (the new rendering).
         case transitionTo

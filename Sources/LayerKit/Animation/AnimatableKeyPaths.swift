@@ -9,16 +9,35 @@ struct AnimatedLayerState {
 
 /// A value of an animatable key path, in the form interpolation works on.
 enum AnimatedValue: Equatable {
-    /// Numbers, points, sizes, rects and colours (straight sRGB RGBA), component by component.
+    /// One number, kept out of an array: most animated properties are single numbers, and
+    /// their values are made every frame.
+    case number(Double)
+    /// Points, sizes, rects, colours (straight sRGB RGBA) and lists, component by component;
+    /// never a single number (that is `.number`, so that equal values compare equal).
     case vector([Double])
-    /// A transform, interpolated by decomposition.
-    case transform(CATransform3D)
+    /// A transform, interpolated by decomposition; boxed, so that the other values, copied
+    /// many times a frame, are not sixteen numbers wide.
+    indirect case transform(CATransform3D)
     /// A boolean, switched at the end.
     case bool(Bool)
     /// A path, interpolated point by point when both have the same elements.
     case path(CGPath?)
     /// An image, switched halfway (`contents`).
     case image(CGImage?)
+}
+
+extension AnimatedValue {
+    /// The value of numbers `x`: `.number` for one, else `.vector`.
+    static func components(_ x: [Double]) -> AnimatedValue { x.count == 1 ? .number(x[0]) : .vector(x) }
+
+    /// The numbers of a `.number` or `.vector` value.
+    var components: [Double]? {
+        switch self {
+        case let .number(x): return [x]
+        case let .vector(x): return x
+        case .transform, .bool, .path, .image: return nil
+        }
+    }
 }
 
 /// The type of an animatable key path's values.
@@ -45,7 +64,7 @@ enum AnimatedValueKind: Equatable {
         case .color: return .color(nil)
         case .path: return .path(nil)
         case .image: return .image(nil)
-        default: return .vector(Array(repeating: 0, count: count))
+        default: return .components(Array(repeating: 0, count: count))
         }
     }
 
@@ -53,10 +72,10 @@ enum AnimatedValueKind: Equatable {
     /// kind's form, or `nil` when it is not a value of this kind.
     func convert(_ value: Any?) -> AnimatedValue? {
         switch (self, value) {
-        case (.number, let v as CGFloat): return .vector([Double(v)])
-        case (.number, let v as Double): return .vector([v])
-        case (.number, let v as Float): return .vector([Double(v)])
-        case (.number, let v as Int): return .vector([Double(v)])
+        case (.number, let v as CGFloat): return .number(Double(v))
+        case (.number, let v as Double): return .number(v)
+        case (.number, let v as Float): return .number(Double(v))
+        case (.number, let v as Int): return .number(Double(v))
         case (.point, let v as CGPoint): return .vector([Double(v.x), Double(v.y)])
         case (.size, let v as CGSize): return .vector([Double(v.width), Double(v.height)])
         case (.rect, let v as CGRect):
@@ -66,11 +85,11 @@ enum AnimatedValueKind: Equatable {
         case (.bool, let v as Bool): return .bool(v)
         case (.path, let v as CGPath): return .path(v)
         case (.image, let v as CGImage): return .image(v)
-        case (.colors, let v as [CGColor]): return .vector(v.flatMap { $0.components.map(Double.init) })
-        case (.numbers, let v as [CGFloat]): return .vector(v.map(Double.init))
-        case (.numbers, let v as [Double]): return .vector(v)
-        case (.numbers, let v as [Float]): return .vector(v.map(Double.init))
-        case (.numbers, let v as [NSNumber]): return .vector(v.map(\.doubleValue))
+        case (.colors, let v as [CGColor]): return .components(v.flatMap { $0.components.map(Double.init) })
+        case (.numbers, let v as [CGFloat]): return .components(v.map(Double.init))
+        case (.numbers, let v as [Double]): return .components(v)
+        case (.numbers, let v as [Float]): return .components(v.map(Double.init))
+        case (.numbers, let v as [NSNumber]): return .components(v.map(\.doubleValue))
         default: return nil
         }
     }
@@ -80,6 +99,7 @@ enum AnimatedValueKind: Equatable {
     /// halfway; booleans switch at the end.
     static func interpolate(_ a: AnimatedValue, _ b: AnimatedValue, _ p: Double) -> AnimatedValue {
         switch (a, b) {
+        case let (.number(x), .number(y)): return .number(x + (y - x) * p)
         case let (.vector(x), .vector(y)) where x.count == y.count: return .vector(zip(x, y).map { $0 + ($1 - $0) * p })
         case let (.transform(x), .transform(y)):
             guard let dx = DecomposedTransform(x), let dy = DecomposedTransform(y) else { break }
@@ -96,6 +116,7 @@ enum AnimatedValueKind: Equatable {
     /// `a + b` (transforms: `CATransform3DConcat(a, b)`, `a` acting first).
     static func add(_ a: AnimatedValue, _ b: AnimatedValue) -> AnimatedValue {
         switch (a, b) {
+        case let (.number(x), .number(y)): return .number(x + y)
         case let (.vector(x), .vector(y)) where x.count == y.count: return .vector(zip(x, y).map { $0 + $1 })
         case let (.transform(x), .transform(y)): return .transform(x.concatenating(y))
         default: return a
@@ -105,6 +126,7 @@ enum AnimatedValueKind: Equatable {
     /// `a − b` (transforms: `a · b⁻¹`).
     static func subtract(_ a: AnimatedValue, _ b: AnimatedValue) -> AnimatedValue {
         switch (a, b) {
+        case let (.number(x), .number(y)): return .number(x - y)
         case let (.vector(x), .vector(y)) where x.count == y.count: return .vector(zip(x, y).map { $0 - $1 })
         case let (.transform(x), .transform(y)): return .transform(x.concatenating(y.inverted()))
         default: return a
@@ -114,6 +136,7 @@ enum AnimatedValueKind: Equatable {
     /// `a · n`, for cumulative repeats (transforms: `a` applied `n` times).
     static func scaled(_ a: AnimatedValue, by n: Double) -> AnimatedValue {
         switch a {
+        case let .number(x): return .number(x * n)
         case let .vector(x): return .vector(x.map { $0 * n })
         case let .transform(t):
             var r = CATransform3D.identity
@@ -126,17 +149,63 @@ enum AnimatedValueKind: Equatable {
     /// The Euclidean distance between two values, for paced keyframes (values that cannot be
     /// mixed are 1 apart when they differ).
     static func distance(_ a: AnimatedValue, _ b: AnimatedValue) -> Double {
-        guard case let .vector(x) = a, case let .vector(y) = b, x.count == y.count else { return a == b ? 0 : 1 }
+        guard let x = a.components, let y = b.components, x.count == y.count else { return a == b ? 0 : 1 }
         return zip(x, y).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
     }
 }
 
 /// One animatable key path: its value kind and how to read and write it in a layer's state.
-/// `AnimatableKeyPath.table` is the one place that knows the key paths.
-struct AnimatableKeyPath {
+/// `AnimatableKeyPath.table` is the one place that knows the key paths. A class, so that an
+/// animation hands its entry around each frame without copying closures.
+final class AnimatableKeyPath {
     let kind: AnimatedValueKind
-    let read: (AnimatedLayerState) -> AnimatedValue
-    let write: (inout AnimatedLayerState, AnimatedValue) -> Void
+    private let access: Access
+
+    private enum Access {
+        case closures(read: (AnimatedLayerState) -> AnimatedValue, write: (inout AnimatedLayerState, AnimatedValue) -> Void)
+        /// A `transform.…` component, read and written through the transform's decomposition.
+        case component(TransformComponent, of: TransformProperty)
+    }
+
+    init(kind: AnimatedValueKind, read: @escaping (AnimatedLayerState) -> AnimatedValue,
+         write: @escaping (inout AnimatedLayerState, AnimatedValue) -> Void) {
+        self.kind = kind
+        access = .closures(read: read, write: write)
+    }
+
+    private init(_ c: TransformComponent, of t: TransformProperty) {
+        kind = c.count == 1 ? .number : .point
+        access = .component(c, of: t)
+    }
+
+    /// The value in `state`.
+    func read(_ state: AnimatedLayerState) -> AnimatedValue {
+        var parts: TransformParts?
+        return read(state, keeping: &parts)
+    }
+
+    /// `state` with the value replaced by `value`.
+    func write(_ state: inout AnimatedLayerState, _ value: AnimatedValue) {
+        var parts: TransformParts?
+        write(&state, value, keeping: &parts)
+    }
+
+    /// The value in `state`; a transform component's decomposition is taken from `parts` when
+    /// that is of the same transform, and left there for the next frame.
+    func read(_ state: AnimatedLayerState, keeping parts: inout TransformParts?) -> AnimatedValue {
+        switch access {
+        case let .closures(read, _): return read(state)
+        case let .component(c, t): return .components(c.read(TransformParts.of(t.get(state.properties), keeping: &parts)))
+        }
+    }
+
+    /// `state` with the value replaced by `value`; `parts` as for `read(_:keeping:)`.
+    func write(_ state: inout AnimatedLayerState, _ value: AnimatedValue, keeping parts: inout TransformParts?) {
+        switch access {
+        case let .closures(_, write): write(&state, value)
+        case let .component(c, t): t.set(&state.properties, c.write(Self.vector(value), into: TransformParts.of(t.get(state.properties), keeping: &parts)))
+        }
+    }
 
     /// The entry for `keyPath`, or `nil` when it is not animatable.
     static func named(_ keyPath: String) -> AnimatableKeyPath? { table[keyPath] }
@@ -144,14 +213,17 @@ struct AnimatableKeyPath {
     /// Every animatable key path.
     static var names: [String] { table.keys.sorted() }
 
-    private static func vector(_ v: AnimatedValue) -> [Double] {
-        if case let .vector(x) = v { return x }
-        return []
+    private static func vector(_ v: AnimatedValue) -> [Double] { v.components ?? [] }
+
+    /// The number of a `.number` value (0 for any other).
+    private static func number(_ v: AnimatedValue) -> Double {
+        if case let .number(x) = v { return x }
+        return 0
     }
 
     private static func number<T: BinaryFloatingPoint>(_ kp: WritableKeyPath<LayerProperties, T>) -> AnimatableKeyPath {
-        AnimatableKeyPath(kind: .number, read: { .vector([Double($0.properties[keyPath: kp])]) },
-                          write: { s, v in s.properties[keyPath: kp] = T(vector(v)[0]) })
+        AnimatableKeyPath(kind: .number, read: { .number(Double($0.properties[keyPath: kp])) },
+                          write: { s, v in s.properties[keyPath: kp] = T(number(v)) })
     }
 
     private static func point(_ kp: WritableKeyPath<LayerProperties, CGPoint>) -> AnimatableKeyPath {
@@ -185,13 +257,17 @@ struct AnimatableKeyPath {
 
     /// A component of `rect` or a point: `indices` of the vector `whole` reads.
     private static func part(of whole: AnimatableKeyPath, _ indices: [Int], _ kind: AnimatedValueKind) -> AnimatableKeyPath {
-        AnimatableKeyPath(kind: kind, read: { s in .vector(indices.map { vector(whole.read(s))[$0] }) },
+        AnimatableKeyPath(kind: kind, read: { s in .components(indices.map { vector(whole.read(s))[$0] }) },
                           write: { s, v in
                               var x = vector(whole.read(s))
                               for (i, c) in zip(indices, vector(v)) { x[i] = c }
                               whole.write(&s, .vector(x))
                           })
     }
+
+    /// A transform property, read and written by closures rather than a key path: a key path
+    /// held in a variable is applied through the runtime, several times slower.
+    private typealias TransformProperty = (get: (LayerProperties) -> CATransform3D, set: (inout LayerProperties, CATransform3D) -> Void)
 
     /// A typed layer's number or colour, read only from layers of that type.
     private static func styled<Style>(_ kind: AnimatedValueKind, _ extract: @escaping (LayerSnapshot.Kind) -> Style?,
@@ -206,7 +282,7 @@ struct AnimatableKeyPath {
 
     private static func shape(_ kp: WritableKeyPath<ShapeStyle, CGFloat>) -> AnimatableKeyPath {
         styled(.number, { if case let .shape(x) = $0 { x } else { nil } }, { .shape($0) },
-               { .vector([Double($0[keyPath: kp])]) }, { $0[keyPath: kp] = CGFloat(vector($1)[0]) })
+               { .number(Double($0[keyPath: kp])) }, { $0[keyPath: kp] = CGFloat(number($1)) })
     }
 
     private static func shapeColor(_ kp: WritableKeyPath<ShapeStyle, CGColor?>) -> AnimatableKeyPath {
@@ -226,7 +302,7 @@ struct AnimatableKeyPath {
     private static func gradient<T>(_ kind: AnimatedValueKind, _ kp: WritableKeyPath<GradientStyle, [T]?>, width: Int,
                                     _ get: @escaping (T) -> [Double], _ set: @escaping ([Double]) -> T) -> AnimatableKeyPath {
         styled(kind, { if case let .gradient(x) = $0 { x } else { nil } }, { .gradient($0) },
-               { .vector(($0[keyPath: kp] ?? []).flatMap(get)) },
+               { .components(($0[keyPath: kp] ?? []).flatMap(get)) },
                {
                    let x = vector($1)
                    $0[keyPath: kp] = x.isEmpty ? nil : stride(from: 0, to: x.count - width + 1, by: width).map { set(Array(x[$0..<$0 + width])) }
@@ -269,19 +345,15 @@ struct AnimatableKeyPath {
                                             write: { s, v in if case let .path(p) = v { s.properties.shadowPath = p } }),
             "contents": AnimatableKeyPath(kind: .image, read: { .image($0.properties.contents) },
                                           write: { s, v in if case let .image(i) = v { s.properties.contents = i } }),
-            "fontSize": text(.number, \.fontSize, { .vector([Double($0)]) }, { CGFloat(vector($0)[0]) }),
+            "fontSize": text(.number, \.fontSize, { .number(Double($0)) }, { CGFloat(number($0)) }),
             "foregroundColor": text(.color, \.foregroundColor, { .color($0) }, { .color($0) }),
         ]
-        for name in ["transform", "sublayerTransform"] {
-            let kp: WritableKeyPath<LayerProperties, CATransform3D> = name == "transform" ? \.transform : \.sublayerTransform
-            t[name] = AnimatableKeyPath(kind: .transform, read: { .transform($0.properties[keyPath: kp]) },
-                                        write: { s, v in if case let .transform(m) = v { s.properties[keyPath: kp] = m } })
-            for component in TransformComponent.allCases {
-                t[name + "." + component.rawValue] = AnimatableKeyPath(
-                    kind: component.count == 1 ? .number : .point,
-                    read: { s in .vector(component.read(s.properties[keyPath: kp])) },
-                    write: { s, v in s.properties[keyPath: kp] = component.write(vector(v), into: s.properties[keyPath: kp]) })
-            }
+        let transforms: [(String, TransformProperty)] = [("transform", ({ $0.transform }, { $0.transform = $1 })),
+                                                         ("sublayerTransform", ({ $0.sublayerTransform }, { $0.sublayerTransform = $1 }))]
+        for (name, property) in transforms {
+            t[name] = AnimatableKeyPath(kind: .transform, read: { .transform(property.get($0.properties)) },
+                                        write: { s, v in if case let .transform(m) = v { property.set(&s.properties, m) } })
+            for c in TransformComponent.allCases { t[name + "." + c.rawValue] = AnimatableKeyPath(c, of: property) }
         }
         return t
     }()
@@ -336,20 +408,9 @@ enum TransformComponent: String, CaseIterable {
 
     var count: Int { self == .translation ? 2 : 1 }
 
-    /// The parts of `m`; a matrix that cannot be decomposed reads as the identity's.
-    private static func parts(_ m: CATransform3D) -> DecomposedTransform {
-        DecomposedTransform(m) ?? DecomposedTransform(.identity)!
-    }
-
-    /// The component's value in `m` (angles in radians, about one axis).
-    func read(_ m: CATransform3D) -> [Double] {
-        let d = Self.parts(m)
-        var r = d
-        r.translation = [0, 0, 0]
-        r.scale = [1, 1, 1]
-        r.skew = [0, 0, 0]
-        r.perspective = [0, 0, 0, 1]
-        let rm = r.matrix
+    /// The component's value in the transform of `p` (angles in radians, about one axis).
+    func read(_ p: TransformParts) -> [Double] {
+        let d = p.parts, rm = p.rotation
         switch self {
         case .rotationX: return [Double(atan2(rm.m23, rm.m22))]
         case .rotationY: return [Double(atan2(-rm.m13, rm.m11))]
@@ -364,17 +425,27 @@ enum TransformComponent: String, CaseIterable {
         }
     }
 
-    /// `m` with this component replaced by `v` (a rotation replaces the whole rotation).
-    func write(_ v: [Double], into m: CATransform3D) -> CATransform3D {
-        var d = Self.parts(m)
-        func rotation(_ axis: Int) {
-            d.quaternion = [0, 0, 0, cos(v[0] / 2)]
-            d.quaternion[axis] = sin(v[0] / 2)
+    /// The transform of `p` with this component replaced by `v` (a rotation replaces the whole
+    /// rotation).
+    func write(_ v: [Double], into p: TransformParts) -> CATransform3D {
+        func rotation(_ axis: Int) -> CATransform3D {
+            var q = (0.0, 0.0, 0.0, cos(v[0] / 2))
+            switch axis {
+            case 0: q.0 = sin(v[0] / 2)
+            case 1: q.1 = sin(v[0] / 2)
+            default: q.2 = sin(v[0] / 2)
+            }
+            return p.leading.concatenating(DecomposedTransform.rotation(q.0, q.1, q.2, q.3)).concatenating(p.trailing)
         }
         switch self {
-        case .rotationX: rotation(0)
-        case .rotationY: rotation(1)
-        case .rotationZ, .rotation: rotation(2)
+        case .rotationX: return rotation(0)
+        case .rotationY: return rotation(1)
+        case .rotationZ, .rotation: return rotation(2)
+        default: break
+        }
+        var d = p.parts
+        switch self {
+        case .rotationX, .rotationY, .rotationZ, .rotation: break
         case .scale: d.scale = [v[0], v[0], v[0]]
         case .scaleX: d.scale[0] = v[0]
         case .scaleY: d.scale[1] = v[0]
@@ -386,5 +457,52 @@ enum TransformComponent: String, CaseIterable {
         case .translationZ: d.translation[2] = v[0]
         }
         return d.matrix
+    }
+}
+
+/// A transform's decomposition and the matrices its components are read from and written
+/// through: the rotation alone, and what acts before and after it. A class, so that handing
+/// the kept parts out each frame copies nothing.
+final class TransformParts: Sendable {
+    /// The transform decomposed.
+    let transform: CATransform3D
+    let parts: DecomposedTransform
+    let rotation: CATransform3D
+    let leading: CATransform3D
+    let trailing: CATransform3D
+
+    /// The parts of `m`; a matrix that cannot be decomposed reads as the identity's.
+    init(_ m: CATransform3D) {
+        transform = m
+        parts = DecomposedTransform(m) ?? DecomposedTransform(.identity)!
+        var r = parts
+        r.translation = [0, 0, 0]
+        r.scale = [1, 1, 1]
+        r.skew = [0, 0, 0]
+        r.perspective = [0, 0, 0, 1]
+        rotation = r.matrix
+        leading = parts.leading
+        trailing = parts.trailing
+    }
+}
+
+extension TransformParts {
+    /// The parts of `m`: `kept` when it is of `m` bit for bit (a signed zero or a NaN payload
+    /// can change what the decomposition gives), else new ones, which are kept. An animation
+    /// keeps the parts of the transform beneath it: one that does not change is decomposed
+    /// once, not twice a frame.
+    static func of(_ m: CATransform3D, keeping kept: inout TransformParts?) -> TransformParts {
+        if let kept, identical(kept.transform, m) { return kept }
+        let parts = identical(m, .identity) ? identity : TransformParts(m)
+        kept = parts
+        return parts
+    }
+
+    /// The parts of the identity, the usual model transform: shared by every animation over
+    /// one, so that thousands of them read one object rather than one each.
+    private static let identity = TransformParts(.identity)
+
+    private static func identical(_ a: CATransform3D, _ b: CATransform3D) -> Bool {
+        withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
     }
 }

@@ -56,6 +56,8 @@ extension CALayer {
             _ = store()
             return
         }
+        // A transition run here, after the store, still starts from the layer as last drawn
+        // (see `CATransition`).
         let found = searchAction(forKey: key)
         var implicit: CABasicAnimation?
         if case .notFound = found {
@@ -92,7 +94,8 @@ extension AnimatedValueKind {
         case let .bool(b): return b
         case let .path(p): return p as Any
         case let .image(i): return i as Any
-        case let .vector(x):
+        case .number, .vector:
+            let x = value.components ?? []
             switch self {
             case .number: return CGFloat(x[0])
             case .point: return CGPoint(x: x[0], y: x[1])

@@ -19,27 +19,59 @@ extension CAAnimationDelegate {
 /// layer's time. A layer copies an animation when it is added, so later edits to the
 /// original do not reach the layer.
 open class CAAnimation: CAMediaTiming {
+    /// The timing fields as the shared timing evaluation reads them; the public fields are
+    /// views of it, so that a frame reads them in one access rather than one each.
+    var timing = TimingFields(beginTime: 0, duration: 0, speed: 1, timeOffset: 0, repeatCount: 0, repeatDuration: 0,
+                              autoreverses: false, fillMode: .removed, removedOnCompletion: true)
+
     /// Start in the layer's time; `add(_:forKey:)` turns 0 into the layer's current time.
-    public var beginTime: CFTimeInterval = 0
+    public var beginTime: CFTimeInterval {
+        get { timing.beginTime }
+        set { timing.beginTime = newValue }
+    }
     /// Simple duration of one pass; 0 means 0.25 s.
-    public var duration: CFTimeInterval = 0
+    public var duration: CFTimeInterval {
+        get { timing.duration }
+        set { timing.duration = newValue }
+    }
     /// How fast the animation's time runs relative to the layer's.
-    public var speed: Float = 1
+    public var speed: Float {
+        get { Float(timing.speed) }
+        set { timing.speed = Double(newValue) }
+    }
     /// An offset added to the animation's local time.
-    public var timeOffset: CFTimeInterval = 0
+    public var timeOffset: CFTimeInterval {
+        get { timing.timeOffset }
+        set { timing.timeOffset = newValue }
+    }
     /// How many passes play; fractional allowed, `.infinity` forever; 0 means once.
-    public var repeatCount: Float = 0
+    public var repeatCount: Float {
+        get { Float(timing.repeatCount) }
+        set { timing.repeatCount = Double(newValue) }
+    }
     /// Total active time; overrides `repeatCount` when above 0.
-    public var repeatDuration: CFTimeInterval = 0
+    public var repeatDuration: CFTimeInterval {
+        get { timing.repeatDuration }
+        set { timing.repeatDuration = newValue }
+    }
     /// Whether each pass plays forward then backward.
-    public var autoreverses = false
+    public var autoreverses: Bool {
+        get { timing.autoreverses }
+        set { timing.autoreverses = newValue }
+    }
     /// What the animation contributes outside its active duration.
-    public var fillMode: CAMediaTimingFillMode = .removed
+    public var fillMode: CAMediaTimingFillMode {
+        get { timing.fillMode }
+        set { timing.fillMode = newValue }
+    }
     /// The pacing of each pass; `nil` is linear.
     public var timingFunction: CAMediaTimingFunction?
     /// Whether the animation stops contributing once it ends (then `fillMode` forwards has no
     /// effect).
-    public var isRemovedOnCompletion = true
+    public var isRemovedOnCompletion: Bool {
+        get { timing.removedOnCompletion }
+        set { timing.removedOnCompletion = newValue }
+    }
     /// Told when the animation starts and stops (held strongly, as Core Animation does).
     public var delegate: CAAnimationDelegate?
 
@@ -64,24 +96,9 @@ open class CAAnimation: CAMediaTiming {
 
     /// Copies every field of `other` into the receiver; subclasses add theirs.
     func copyFields(from other: CAAnimation) {
-        beginTime = other.beginTime
-        duration = other.duration
-        speed = other.speed
-        timeOffset = other.timeOffset
-        repeatCount = other.repeatCount
-        repeatDuration = other.repeatDuration
-        autoreverses = other.autoreverses
-        fillMode = other.fillMode
+        timing = other.timing
         timingFunction = other.timingFunction
-        isRemovedOnCompletion = other.isRemovedOnCompletion
         delegate = other.delegate
-    }
-
-    /// The timing fields as the shared timing evaluation reads them.
-    var timing: TimingFields {
-        TimingFields(beginTime: beginTime, duration: duration, speed: Double(speed), timeOffset: timeOffset,
-                     repeatCount: Double(repeatCount), repeatDuration: repeatDuration, autoreverses: autoreverses,
-                     fillMode: fillMode, removedOnCompletion: isRemovedOnCompletion)
     }
 
     /// The eased fraction of a pass.
@@ -95,7 +112,7 @@ open class CAAnimation: CAMediaTiming {
 /// An animation of one key path of a layer: Core Animation's `CAPropertyAnimation`.
 open class CAPropertyAnimation: CAAnimation {
     /// The animated property, e.g. `"position"` or `"transform.rotation.z"`.
-    public var keyPath: String?
+    public var keyPath: String? { didSet { entryCache = nil } }
     /// Whether the animated value is added to the underlying value instead of replacing it.
     public var isAdditive = false
     /// Whether each repeat starts where the previous one ended.
@@ -107,6 +124,21 @@ open class CAPropertyAnimation: CAAnimation {
         keyPath = path
     }
 
+    /// The key path's entry, looked up once rather than every frame, and again only when
+    /// `keyPath` changes (the outer optional is whether it was looked up).
+    private var entryCache: AnimatableKeyPath??
+    /// The decomposition of the transform beneath a `transform.…` animation, kept between
+    /// frames (see `TransformParts.of(_:keeping:)`).
+    private var transformParts: TransformParts?
+
+    /// The entry of `keyPath`, or `nil` when it is not animatable.
+    var entry: AnimatableKeyPath? {
+        if let cached = entryCache { return cached }
+        let entry = keyPath.flatMap(AnimatableKeyPath.named)
+        entryCache = .some(entry)
+        return entry
+    }
+
     override func copyFields(from other: CAAnimation) {
         super.copyFields(from: other)
         guard let o = other as? CAPropertyAnimation else { return }
@@ -116,20 +148,28 @@ open class CAPropertyAnimation: CAAnimation {
     }
 
     /// The animated value (its start and end, for `isCumulative`) at a phase, given the key
-    /// path's kind and the value beneath; subclasses define it.
-    func values(at phase: AnimationPhase, kind: AnimatedValueKind, underlying: AnimatedValue)
+    /// path's kind and the value beneath (read only when asked for); subclasses define it.
+    func values(at phase: AnimationPhase, kind: AnimatedValueKind, underlying: () -> AnimatedValue)
         -> (value: AnimatedValue, start: AnimatedValue, end: AnimatedValue)? { nil }
 
     override func apply(to state: inout AnimatedLayerState, at tp: Double, timing: TimingFields) {
-        guard let keyPath, let entry = AnimatableKeyPath.named(keyPath), let phase = timing.phase(at: tp) else { return }
-        let underlying = entry.read(state)
+        guard let entry, let phase = timing.phase(at: tp) else { return }
+        // Most animations state both ends and replace the value: the value beneath is then
+        // never read.
+        var read: AnimatedValue?
+        func underlying() -> AnimatedValue {
+            if let read { return read }
+            let value = entry.read(state, keeping: &transformParts)
+            read = value
+            return value
+        }
         guard let (first, start, end) = values(at: phase, kind: entry.kind, underlying: underlying) else { return }
         var value = first
         if isCumulative, phase.iteration > 0 {
             let step = AnimatedValueKind.subtract(end, start)
             value = AnimatedValueKind.add(AnimatedValueKind.scaled(step, by: phase.iteration), value)
         }
-        entry.write(&state, isAdditive ? AnimatedValueKind.add(value, underlying) : value)
+        entry.write(&state, isAdditive ? AnimatedValueKind.add(value, underlying()) : value, keeping: &transformParts)
     }
 }
 
@@ -139,11 +179,15 @@ open class CAPropertyAnimation: CAAnimation {
 /// `Int`), `CGPoint`, `CGSize`, `CGRect`, `CATransform3D`, `CGColor`, `Bool`.
 open class CABasicAnimation: CAPropertyAnimation {
     /// The start value; `nil` takes it from `toValue − byValue` or the layer.
-    public var fromValue: Any?
+    public var fromValue: Any? { didSet { endpointsCache = nil } }
     /// The end value; `nil` takes it from `fromValue + byValue` or the layer.
-    public var toValue: Any?
+    public var toValue: Any? { didSet { endpointsCache = nil } }
     /// The change from start to end.
-    public var byValue: Any?
+    public var byValue: Any? { didSet { endpointsCache = nil } }
+
+    /// The start and end of the last key path kind evaluated, converted from `Any` once rather
+    /// than every frame, and again only when a value changes.
+    private var endpointsCache: (kind: AnimatedValueKind, endpoints: Endpoints?)?
 
     override func copyFields(from other: CAAnimation) {
         super.copyFields(from: other)
@@ -153,26 +197,62 @@ open class CABasicAnimation: CAPropertyAnimation {
         byValue = o.byValue
     }
 
+    /// Start and end per the from/to/by rules, as far as they do not depend on the value
+    /// beneath.
+    enum Endpoints {
+        case fixed(AnimatedValue, AnimatedValue)
+        /// From a value to the value beneath.
+        case from(AnimatedValue)
+        /// From the value beneath to a value.
+        case to(AnimatedValue)
+        /// From the value beneath by a change.
+        case by(AnimatedValue)
+        case underlying
+
+        /// Converts the values for `kind`, or `nil` when one is not of that kind.
+        init?(kind: AnimatedValueKind, from fromValue: Any?, to toValue: Any?, by byValue: Any?) {
+            let from = kind.convert(fromValue), to = kind.convert(toValue), by = kind.convert(byValue)
+            if (fromValue != nil && from == nil) || (toValue != nil && to == nil) || (byValue != nil && by == nil) { return nil }
+            switch (from, to, by) {
+            case let (f?, t?, _): self = .fixed(f, t)
+            case let (f?, nil, b?): self = .fixed(f, AnimatedValueKind.add(b, f))
+            case let (nil, t?, b?): self = .fixed(AnimatedValueKind.subtract(t, b), t)
+            case let (f?, nil, nil): self = .from(f)
+            case let (nil, t?, nil): self = .to(t)
+            case let (nil, nil, b?): self = .by(b)
+            case (nil, nil, nil): self = .underlying
+            }
+        }
+    }
+
     /// Start and end per the from/to/by rules, or `nil` when a value is not of the key path's
     /// kind.
-    func endpoints(kind: AnimatedValueKind, underlying: AnimatedValue) -> (AnimatedValue, AnimatedValue)? {
-        let from = kind.convert(fromValue), to = kind.convert(toValue), by = kind.convert(byValue)
-        if (fromValue != nil && from == nil) || (toValue != nil && to == nil) || (byValue != nil && by == nil) { return nil }
-        switch (from, to, by) {
-        case let (f?, t?, _): return (f, t)
-        case let (f?, nil, b?): return (f, AnimatedValueKind.add(b, f))
-        case let (nil, t?, b?): return (AnimatedValueKind.subtract(t, b), t)
-        case let (f?, nil, nil): return (f, underlying)
-        case let (nil, t?, nil): return (underlying, t)
-        case let (nil, nil, b?): return (underlying, AnimatedValueKind.add(b, underlying))
-        case (nil, nil, nil): return (underlying, underlying)
+    func endpoints(kind: AnimatedValueKind, underlying: () -> AnimatedValue) -> (AnimatedValue, AnimatedValue)? {
+        let endpoints: Endpoints?
+        if let cached = endpointsCache, cached.kind == kind {
+            endpoints = cached.endpoints
+        } else {
+            endpoints = Endpoints(kind: kind, from: fromValue, to: toValue, by: byValue)
+            endpointsCache = (kind, endpoints)
+        }
+        switch endpoints {
+        case nil: return nil
+        case let .fixed(f, t): return (f, t)
+        case let .from(f): return (f, underlying())
+        case let .to(t): return (underlying(), t)
+        case let .by(b):
+            let u = underlying()
+            return (u, AnimatedValueKind.add(b, u))
+        case .underlying:
+            let u = underlying()
+            return (u, u)
         }
     }
 
     /// The interpolation fraction of a phase (the spring overrides it).
     func fraction(at phase: AnimationPhase) -> Double { eased(phase.progress) }
 
-    override func values(at phase: AnimationPhase, kind: AnimatedValueKind, underlying: AnimatedValue)
+    override func values(at phase: AnimationPhase, kind: AnimatedValueKind, underlying: () -> AnimatedValue)
         -> (value: AnimatedValue, start: AnimatedValue, end: AnimatedValue)? {
         guard let (start, end) = endpoints(kind: kind, underlying: underlying) else { return nil }
         return (AnimatedValueKind.interpolate(start, end, fraction(at: phase)), start, end)
@@ -282,7 +362,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         return (i, u, nil)
     }
 
-    override func values(at phase: AnimationPhase, kind: AnimatedValueKind, underlying: AnimatedValue)
+    override func values(at phase: AnimationPhase, kind: AnimatedValueKind, underlying: () -> AnimatedValue)
         -> (value: AnimatedValue, start: AnimatedValue, end: AnimatedValue)? {
         guard let curve = curve(for: kind), let first = curve.keyframes.first, let last = curve.keyframes.last else { return nil }
         guard let at = position(on: curve, at: phase) else { return (first, first, last) }
@@ -294,7 +374,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// tangent: `transform` becomes `CATransform3DRotate(transform, angle, 0, 0, 1)`.
     override func apply(to state: inout AnimatedLayerState, at tp: Double, timing: TimingFields) {
         super.apply(to: &state, at: tp, timing: timing)
-        guard let rotationMode, path != nil, let keyPath, AnimatableKeyPath.named(keyPath)?.kind == .point,
+        guard let rotationMode, path != nil, entry?.kind == .point,
               let phase = timing.phase(at: tp), let curve = curve(for: .point),
               let at = position(on: curve, at: phase), let d = curve.segments[at.segment].tangent(at: at.u) else { return }
         let angle = atan2(d[1], d[0]) + (rotationMode == .rotateAutoReverse ? .pi : 0)

@@ -10,8 +10,9 @@ extension CALayer {
     /// `CADisplayLink` runs, else `CACurrentMediaTime()` (Core Animation takes the commit's
     /// time; the two differ by less than a frame). The animation joins the completion blocks
     /// of the open transactions, and the frame clock reports its start and stop to its
-    /// delegate and removes it when it ends (`isRemovedOnCompletion`). A `CATransition` captures the layer's
-    /// subtree as it is now as its old rendering (see `CATransition`).
+    /// delegate and removes it when it ends (`isRemovedOnCompletion`). A `CATransition` takes
+    /// the layer's subtree as last drawn, before this transaction's changes, as its old
+    /// rendering (see `CATransition`).
     public func add(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
         if copy.duration <= 0 || copy.duration.isNaN { copy.duration = CATransaction.animationDuration() }
@@ -26,7 +27,7 @@ extension CALayer {
     /// Adds `anim` itself with its begin time as given (the scene reader's way: a scene states
     /// times explicitly).
     package func addCopied(_ anim: CAAnimation, forKey key: String?) {
-        if let transition = anim as? CATransition, transition.before == nil { transition.before = snapshot() }
+        if let transition = anim as? CATransition, transition.before == nil { transition.before = replacedSnapshot ?? snapshot() }
         if let key { animationList.removeAll { $0.key == key } }
         animationList.append((key, anim))
     }
@@ -119,8 +120,9 @@ extension CALayer {
     private func presentationTree(parentTime tp: CFTimeInterval) -> LayerSnapshot {
         guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { presentationTree(parentTime: tp) } }
         if timedLayerCount == 0 { return copyTree() }
-        // An animated layer is displayed as an unanimated one is, before its state is read.
-        if displayPending { displayIfNeeded() }
+        // An animated layer's model is drawn too (kept while it does not change): the state a
+        // transition added after the next change starts from.
+        _ = copyTree()
         let local = localTime(fromParent: tp)
         let state = presentationState(atLocalTime: local)
         // The last transition added that contributes now is drawn.

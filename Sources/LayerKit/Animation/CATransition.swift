@@ -38,12 +38,15 @@ public let kCATransition = "transition"
 /// An animation of a layer's whole rendering from how it looked to how it looks now: Core
 /// Animation's `CATransition`.
 ///
-/// Core Animation captures the old rendering from the layer as it was before the current
-/// transaction's changes. LayerKit has no transactions yet: `add(_:forKey:)` captures the layer's
-/// subtree as it is when the transition is added, so add the transition first, then change the
-/// layer. While the transition runs, the layer draws both renderings, composed by `type` at the
-/// progress `startProgress + (endProgress − startProgress) × f`, where `f` is the eased fraction
-/// of the animation's pass; moving types are clipped to the layer's bounds.
+/// As in Core Animation, the old rendering is the layer's subtree as it was last committed,
+/// before the current transaction's changes, whether they are made before or after
+/// `add(_:forKey:)` (so a transition run as a property's action works): in LayerKit, a commit is
+/// a snapshot of the layer (every frame takes one, and so do `snapshot()` and `presentation()`).
+/// A layer never drawn starts from its state at the add. The new rendering is the layer as it is at each frame. While the transition runs,
+/// the layer draws both renderings, composed by `type` at the progress
+/// `startProgress + (endProgress − startProgress) × f`, where `f` is the eased fraction of the
+/// animation's pass; moving types are clipped to the layer's bounds. Once it is removed,
+/// nothing keeps the old rendering.
 open class CATransition: CAAnimation {
     /// How the renderings are composed (default `.fade`).
     public var type: CATransitionType = .fade
@@ -56,7 +59,7 @@ open class CATransition: CAAnimation {
     /// read as 1).
     public var endProgress: Float = 1
 
-    /// The layer's subtree when the transition was added: the old rendering.
+    /// The old rendering: the layer's subtree as last drawn before the transition was added.
     var before: LayerSnapshot?
 
     override func copyFields(from other: CAAnimation) {
@@ -83,7 +86,7 @@ open class CATransition: CAAnimation {
 /// A transition as the compositor draws it: the old rendering, how it gives way to the layer's
 /// current one, and how far it has.
 public struct LayerTransition: Equatable, Sendable {
-    /// The layer's subtree when the transition was added.
+    /// The layer's subtree as last drawn before the transition was added (the old rendering).
     public let before: LayerSnapshot
     /// How the renderings are composed.
     public let type: CATransitionType

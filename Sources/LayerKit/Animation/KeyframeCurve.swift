@@ -94,7 +94,7 @@ enum KeyframeSegment {
     /// The value at the segment's own parameter `u` in 0…1.
     func value(at u: Double) -> AnimatedValue {
         switch self {
-        case let .bezier(b): return .vector(b.point(at: u))
+        case let .bezier(b): return .components(b.point(at: u))
         case let .mix(a, b): return AnimatedValueKind.interpolate(a, b, u)
         }
     }
@@ -149,7 +149,7 @@ struct KeyframeCurve {
     /// with `spline` (tension, continuity, bias per keyframe) by Kochanek–Bartels pieces whose
     /// end points are their own outer neighbours; other values are mixed.
     init(values v: [AnimatedValue], spline: ([NSNumber]?, [NSNumber]?, [NSNumber]?)?) {
-        let vectors = v.compactMap { if case let .vector(x) = $0 { x } else { nil } }
+        let vectors = v.compactMap(\.components)
         guard vectors.count == v.count, Set(vectors.map(\.count)).count <= 1 else {
             self.init(keyframes: v, segments: zip(v, v.dropFirst()).map { .mix($0, $1) })
             return
@@ -197,10 +197,10 @@ struct KeyframeCurve {
         let first: [Double]
         if case let .bezier(b)? = segments.first { first = b.points[0] } else { first = current }
         let ends = segments.map { segment -> AnimatedValue in
-            if case let .bezier(b) = segment { return .vector(b.points[b.points.count - 1]) }
+            if case let .bezier(b) = segment { return .components(b.points[b.points.count - 1]) }
             return segment.value(at: 1)
         }
-        self.init(keyframes: [.vector(first)] + ends, segments: segments)
+        self.init(keyframes: [.components(first)] + ends, segments: segments)
     }
 
     /// The segment and its parameter at eased progress `p`: paced by arc length over the

@@ -76,13 +76,32 @@ struct DecomposedTransform: Equatable {
 
     /// The matrix these parts describe.
     var matrix: CATransform3D {
+        leading.concatenating(Self.rotation(quaternion[0], quaternion[1], quaternion[2], quaternion[3])).concatenating(trailing)
+    }
+
+    /// Scale then skew: what acts before the rotation.
+    var leading: CATransform3D {
+        var k = CATransform3D.identity
+        k.m21 = CGFloat(skew[0])
+        k.m31 = CGFloat(skew[1])
+        k.m32 = CGFloat(skew[2])
+        let s = CATransform3DMakeScale(CGFloat(scale[0]), CGFloat(scale[1]), CGFloat(scale[2]))
+        return s.concatenating(k)
+    }
+
+    /// Translation then perspective: what acts after the rotation.
+    var trailing: CATransform3D {
         var p = CATransform3D.identity
         p.m14 = CGFloat(perspective[0])
         p.m24 = CGFloat(perspective[1])
         p.m34 = CGFloat(perspective[2])
         p.m44 = CGFloat(perspective[3])
         let t = CATransform3DMakeTranslation(CGFloat(translation[0]), CGFloat(translation[1]), CGFloat(translation[2]))
-        let (x, y, z, w) = (quaternion[0], quaternion[1], quaternion[2], quaternion[3])
+        return t.concatenating(p)
+    }
+
+    /// The rotation of unit quaternion (x, y, z, w).
+    static func rotation(_ x: Double, _ y: Double, _ z: Double, _ w: Double) -> CATransform3D {
         var r = CATransform3D.identity
         r.m11 = CGFloat(1 - 2 * (y * y + z * z))
         r.m12 = CGFloat(2 * (x * y + z * w))
@@ -93,12 +112,7 @@ struct DecomposedTransform: Equatable {
         r.m31 = CGFloat(2 * (x * z + y * w))
         r.m32 = CGFloat(2 * (y * z - x * w))
         r.m33 = CGFloat(1 - 2 * (x * x + y * y))
-        var k = CATransform3D.identity
-        k.m21 = CGFloat(skew[0])
-        k.m31 = CGFloat(skew[1])
-        k.m32 = CGFloat(skew[2])
-        let s = CATransform3DMakeScale(CGFloat(scale[0]), CGFloat(scale[1]), CGFloat(scale[2]))
-        return s.concatenating(k).concatenating(r).concatenating(t.concatenating(p))
+        return r
     }
 
     /// Part by part from `a` (p = 0) to `b` (p = 1); the quaternions by slerp, not

@@ -133,6 +133,11 @@ open class CALayer: CAMediaTiming {
     /// it with the last frame's stops at identity).
     var cachedSnapshot: LayerSnapshot?
 
+    /// The kept snapshot a change dropped: the subtree as last drawn, kept until the next
+    /// snapshot, so that a `CATransition` added after the change still starts from the state
+    /// before the transaction's changes (Core Animation's last commit).
+    var replacedSnapshot: LayerSnapshot?
+
     /// Whether `layoutIfNeeded()` will call `layoutSublayers()`.
     var layoutPending = false
 
@@ -175,12 +180,13 @@ open class CALayer: CAMediaTiming {
     public var snapshotKind: LayerSnapshot.Kind { .layer }
 
     /// Something this layer's snapshot records changed: drops the kept snapshots of this layer
-    /// and of every layer whose snapshot contains it. An ancestor with none kept has none kept
-    /// above it either (a snapshot is kept only together with its subtree's), so the walk stops
-    /// there.
+    /// and of every layer whose snapshot contains it (each becomes `replacedSnapshot`). An
+    /// ancestor with none kept has none kept above it either (a snapshot is kept only together
+    /// with its subtree's), so the walk stops there.
     func snapshotChanged() {
         var layer: CALayer? = self
-        while let l = layer, l.cachedSnapshot != nil {
+        while let l = layer, let kept = l.cachedSnapshot {
+            l.replacedSnapshot = kept
             l.cachedSnapshot = nil
             layer = l.superlayer
         }

@@ -73,6 +73,7 @@ extension CALayer {
                               sublayers: sublayerListStorage.map { $0.copyTree() },
                               mask: maskStorage.map { $0.copyTree() })
         cachedSnapshot = s
+        replacedSnapshot = nil
         hasBeenCommitted = true
         return s
     }

@@ -235,12 +235,14 @@ enum SceneAnimation {
             return .string(name)
         default: break
         }
-        switch kind.convert(v) {
-        case .vector(let x)?:
+        let value = kind.convert(v)
+        if let x = value?.components {
             return kind == .number ? try atPath(path) { try jsonNumber(x[0]) } : try atPath(path) { try jsonNumbers(x.map { CGFloat($0) }) }
+        }
+        switch value {
         case .transform(let t)?: return try atPath(path) { try t.sceneJSON() }
         case .bool(let b)?: return .bool(b)
-        case .path?, .image?, nil: throw SceneError(path: path, message: "the value \(v) is not of the key path's type")
+        case .number?, .vector?, .path?, .image?, nil: throw SceneError(path: path, message: "the value \(v) is not of the key path's type")
         }
     }
 

@@ -76,6 +76,7 @@ extension Scene {
             a.count == e.count && zip(a, e).allSatisfy { abs($0 - $1) <= max(1e-4 * abs($1), 1e-6) }
         }
         switch (actual, expected) {
+        case let (.number(a), .number(e)): return close([a], [e])
         case let (.vector(a), .vector(e)): return close(a, e)
         case let (.transform(a), .transform(e)): return close(a.entries.map(Double.init), e.entries.map(Double.init))
         case let (.bool(a), .bool(e)): return a == e
@@ -89,7 +90,8 @@ extension Scene {
         // Up to 7 significant digits: enough to see a miss, short enough to read.
         func number(_ x: Double) -> String { shortestDecimal(Double(String(format: "%.7g", x)) ?? x) }
         switch v {
-        case .vector(let x): return x.count == 1 ? number(x[0]) : "[" + x.map(number).joined(separator: ", ") + "]"
+        case .number(let x): return number(x)
+        case .vector(let x): return "[" + x.map(number).joined(separator: ", ") + "]"
         case .transform(let t): return "[" + t.entries.map { number(Double($0)) }.joined(separator: ", ") + "]"
         case .bool(let b): return "\(b)"
         case .path(let p): return p.map { "a path of \($0.elements.count) elements" } ?? "no path"

@@ -22,8 +22,7 @@ class AnimationPage: Page {
             started = true
             start(at: mediaTime)
         }
-        if clock.isFrozen { return .onInput }
-        return root.runningAnimationCount(atTime: mediaTime) > 0 ? .everyFrame : .onInput
+        return redrawWhileAnimating(clock)
     }
 
     /// Adds `animation` to `layer` for `key`, beginning at media time `t` (converted to the

@@ -45,5 +45,5 @@ final class BouncingBallPage: AnimationPage {
         return true
     }
 
-    override func clicked(_ hit: CALayer?) { drop(at: mediaTime) }
+    override func clicked(_ hit: CALayer?, at p: CGPoint) { drop(at: mediaTime) }
 }

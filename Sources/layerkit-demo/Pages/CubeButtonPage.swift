@@ -78,7 +78,7 @@ final class CubeButtonPage: Page {
         return super.hitTest(p)
     }
 
-    override func clicked(_ hit: CALayer?) {
+    override func clicked(_ hit: CALayer?, at p: CGPoint) {
         lastHit = hit?.name ?? "nothing"
         if hit === button {
             lastHit += " — the button is tapped"

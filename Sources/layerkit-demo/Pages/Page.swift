@@ -51,15 +51,33 @@ class Page {
     /// The keys this page adds to the demo's, for the `?` overlay.
     var keys: [KeyHelp] { [] }
 
+    /// Whether the page's property changes run their actions (chapter 7's pages, which show
+    /// implicit animations). Other pages change their layers every frame or at each pointer
+    /// move, and each change would start a 0.25 s implicit animation.
+    var animatesImplicitly: Bool { false }
+
+    /// Runs `body`, one of the page's handlers, in a transaction that disables actions unless
+    /// the page animates implicitly. The demo calls every handler through it.
+    func handling<T>(_ body: () throws -> T) rethrows -> T {
+        try inTransaction(disablingActions: !animatesImplicitly, body)
+    }
+
     /// Brings the tree to `clock`'s time (before every frame) and says when it changes next.
     func update(clock: DemoClock) -> Redraw { .onInput }
+
+    /// What a page whose animations come and go asks of the demo: every frame while one of them
+    /// runs at `clock`'s time, none under `--time` (time stands still there).
+    func redrawWhileAnimating(_ clock: DemoClock) -> Redraw {
+        if clock.isFrozen { return .onInput }
+        return root.runningAnimationCount(atTime: clock.mediaTime) > 0 ? .everyFrame : .onInput
+    }
 
     /// The layer a click at canvas point `p` reaches: Core Animation's `hitTest` on the root,
     /// as `Scene.hitTest` does. Pages that emulate UIKit's hit-testing rules override it.
     func hitTest(_ p: CGPoint) -> CALayer? { root.hitTest(p) }
 
-    /// A click (press and release without a drag) that reached `hit`.
-    func clicked(_ hit: CALayer?) {}
+    /// A click (press and release without a drag) at canvas point `p` that reached `hit`.
+    func clicked(_ hit: CALayer?, at p: CGPoint) {}
 
     /// The pointer moved by `delta` points with the button down; returns whether the page
     /// used the drag (a page that does not is left alone and the press stays a click).
@@ -108,6 +126,15 @@ extension Page {
         root.frame = CGRect(x: 0, y: 0, width: width, height: height)
         return (Scene.Canvas(width: width, height: height, background: .white), root)
     }
+}
+
+/// Runs `body` in an explicit transaction that disables actions or not, so that what it changes
+/// animates implicitly only where wanted.
+func inTransaction<T>(disablingActions disabled: Bool, _ body: () throws -> T) rethrows -> T {
+    CATransaction.begin()
+    defer { CATransaction.commit() }
+    CATransaction.setDisableActions(disabled)
+    return try body()
 }
 
 /// Degrees to radians, as the book's listings write angles (`M_PI_4`, `M_PI * 0.25`).

@@ -80,5 +80,5 @@ final class SpringPage: AnimationPage {
         return true
     }
 
-    override func clicked(_ hit: CALayer?) { springAcross(at: mediaTime) }
+    override func clicked(_ hit: CALayer?, at p: CGPoint) { springAcross(at: mediaTime) }
 }
