@@ -37,3 +37,21 @@ void lk_blend_run_unorm8(uint8_t *pixels, long count, float r, float g, float b,
     s = (s + magic) - magic;
     lk_blend_run(pixels, count, s.x, s.y, s.z, s.w, 1.0f - s.w / 255.0f);
 }
+
+static inline int block_is_empty(const uint32_t *w) {
+    uint32_t any = 0;
+    for (int k = 0; k < 16; k++) any |= w[k];
+    return any == 0;
+}
+
+long lk_ink_span(const uint32_t *words, long count, long *last) {
+    long first = 0;
+    while (first + 16 <= count && block_is_empty(words + first)) first += 16;
+    while (first < count && words[first] == 0) first++;
+    if (first == count) return count;
+    long end = count;
+    while (end - 16 > first && block_is_empty(words + end - 16)) end -= 16;
+    while (words[end - 1] == 0) end--;
+    *last = end - 1;
+    return first;
+}

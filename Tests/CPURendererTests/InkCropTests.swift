@@ -26,6 +26,16 @@ final class InkCropTests: XCTestCase {
         add.pixels[(7 * 8 + 7) * 4] = 1
         let a = CGImage(bitmap: add).inkBounds!
         XCTAssertEqual([a.x0, a.y0, a.x1, a.y1], [7, 7, 8, 8])
+        // Rows wider than the scan's blocks of 16 pixels: ink at columns 17 and 35 of row 2,
+        // 33 of row 4 (its alpha byte only), 16 of row 5 (its first byte); rows 0, 1 and 3 empty.
+        var wide = Bitmap(width: 37, height: 6)
+        for (x, y, byte) in [(17, 2, 0), (35, 2, 2), (33, 4, 3), (16, 5, 0)] { wide.pixels[(y * 37 + x) * 4 + byte] = 9 }
+        let w = CGImage(bitmap: wide).inkBounds!
+        XCTAssertEqual([w.x0, w.y0, w.x1, w.y1], [16, 2, 36, 6])
+        var lastColumn = Bitmap(width: 33, height: 1)
+        lastColumn.pixels[32 * 4 + 1] = 1
+        let l = CGImage(bitmap: lastColumn).inkBounds!
+        XCTAssertEqual([l.x0, l.y0, l.x1, l.y1], [32, 0, 33, 1])
     }
 
     func testPreimageOfOneAndThreeSegmentMaps() {

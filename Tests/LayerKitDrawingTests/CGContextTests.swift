@@ -66,6 +66,31 @@ final class CGContextTests: XCTestCase {
         }
     }
 
+    /// A context with memory of its own draws into it directly and `makeImage()` shares it:
+    /// drawing afterwards leaves the image as it was; `data`, asked for after drawing, holds
+    /// the pixels drawn, and writes into it show in the next image.
+    func testOwnMemoryImagesAndDataStayInStep() {
+        let ctx = context(2, 1)
+        ctx.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        let first = ctx.makeImage()!
+        ctx.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: 2, height: 1))
+        XCTAssertEqual(rgba(first.bitmap, 0, 0), [255, 0, 0, 255])
+        XCTAssertEqual(rgba(first.bitmap, 1, 0), [0, 0, 0, 0])
+        XCTAssertEqual(rgba(pixels(ctx), 0, 0), [0, 0, 255, 255])
+        let data = ctx.data!.assumingMemoryBound(to: UInt8.self)
+        XCTAssertEqual(Array(UnsafeBufferPointer(start: data, count: 8)), [0, 0, 255, 255, 0, 0, 255, 255])
+        data[4] = 255  // the right pixel becomes magenta
+        XCTAssertEqual(ctx.data, UnsafeMutableRawPointer(data), "the memory stays where it is")
+        ctx.setFillColor(red: 0, green: 1, blue: 0, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        XCTAssertEqual(Array(UnsafeBufferPointer(start: data, count: 8)), [0, 255, 0, 255, 255, 0, 255, 255])
+        let last = pixels(ctx)
+        XCTAssertEqual(rgba(last, 0, 0), [0, 255, 0, 255])
+        XCTAssertEqual(rgba(last, 1, 0), [255, 0, 255, 255])
+    }
+
     func testRectFillAtIntegerPositionsHasYUpOrigin() {
         let ctx = context()
         ctx.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
@@ -336,5 +361,42 @@ final class CGContextGradientAndStrokeTests: XCTestCase {
         let b = ctx.makeImage()!.bitmap
         XCTAssertEqual((0..<8).filter { b[0, $0].a > 0 }, [2, 3])
         XCTAssertEqual(b[7, 2].a, 255)
+    }
+
+    /// A stroke with butt caps and a round join is its segments' rectangles (half the width
+    /// either side) and the join's sector on the outer side of the corner. Here the pen (20
+    /// wide) is wider than the first segment is long (7) and the corner turns by 60°, so the
+    /// second rectangle reaches back behind the first segment's start: pixels wholly inside
+    /// either rectangle are covered fully, pixels wholly outside every piece not at all.
+    func testWideStrokeOfAShortSegmentIsItsRectanglesAndJoin() {
+        let ctx = context(64, 64)
+        ctx.setLineWidth(20)
+        ctx.setLineJoin(.round)
+        let p0 = SIMD2(14.0, 20.0), p1 = p0 + SIMD2(7, 0), p2 = p1 + 20 * SIMD2(cos(Double.pi / 3), sin(Double.pi / 3))
+        ctx.addLines(between: [p0, p1, p2].map { CGPoint(x: $0.x, y: $0.y) })
+        ctx.strokePath()
+        let b = ctx.makeImage()!.bitmap
+        /// How far `q` lies outside the rectangle of the segment from `a` to `c`, 10 either
+        /// side (0 inside), and whether it lies inside.
+        func outside(_ q: SIMD2<Double>, _ a: SIMD2<Double>, _ c: SIMD2<Double>) -> Double {
+            let length = ((c - a) * (c - a)).sum().squareRoot(), d = (c - a) / length, v = q - a
+            let along = (v * d).sum(), across = abs(v.x * d.y - v.y * d.x)
+            return hypot(max(-along, along - length, 0), max(across - 10, 0))
+        }
+        var inside = 0
+        for row in 0..<64 {
+            for x in 0..<64 {
+                let corners = [(0.0, 0.0), (1, 0), (0, 1), (1, 1)].map { SIMD2(Double(x) + $0.0, 64 - Double(row) - $0.1) }  // y up
+                if corners.allSatisfy({ outside($0, p0, p1) == 0 }) || corners.allSatisfy({ outside($0, p1, p2) == 0 }) {
+                    inside += 1
+                    XCTAssertEqual(b[x, row].a, 255, "pixel \(x), \(row)")
+                }
+                let centre = SIMD2(Double(x) + 0.5, 63.5 - Double(row)), toJoin = centre - p1
+                if outside(centre, p0, p1) > 0.71, outside(centre, p1, p2) > 0.71, (toJoin * toJoin).sum().squareRoot() > 10.71 {
+                    XCTAssertEqual(b[x, row].a, 0, "pixel \(x), \(row)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(inside, 300)
     }
 }

@@ -1,5 +1,5 @@
 // Source-over blending of one colour over a run of premultiplied RGBA8 pixels: the one blend of
-// the CPU reference renderer and of drawing. In C because clang vectorises this loop and Swift
+// the CPU reference renderer and of drawing; and the scan of a row for ink. In C because clang vectorises this loop and Swift
 // does not (its generic SIMD conversions ran 12 times slower than the scalar loop, the C loop
 // 3.7 times faster).
 #ifndef LAYERKIT_CBLEND_H
@@ -26,5 +26,11 @@ static inline float lk_unorm8(float s) {
 /// and rounded to nearest with ties to even, and k = 1 - a / 255 of the rounded alpha. The
 /// CPU renderer's blend, so that it rounds as the GL backend does.
 void lk_blend_run_unorm8(uint8_t *pixels, long count, float r, float g, float b, float a);
+
+/// The first and last of `count` pixels (as 32-bit words) that are not all zero: returns the
+/// first's index, or `count` when there is none (and `*last` is left alone); `*last` gets the
+/// last's. Blocks of 16 pixels are tested at once, which clang vectorises: an image's ink
+/// bounds scan whole empty rows.
+long lk_ink_span(const uint32_t *words, long count, long *last);
 
 #endif

@@ -10,11 +10,16 @@ import Foundation
 /// antialiased, clipped by the clip of the graphics state and blended by the blend mode.
 /// Non-finite numbers (NaN or infinite coordinates, transforms, widths) are ignored.
 open class CGContext {
-    /// The pixels, top row first, premultiplied RGBA: the working copy, kept in step with the
-    /// caller's memory (`data`) before and after each drawing call.
+    /// The pixels, top row first, premultiplied RGBA: where drawing happens. When there is
+    /// `memory`, the bitmap is a working copy kept in step with it before and after each
+    /// drawing call; without it (a premultiplied RGBA context that made its own memory and has
+    /// not been asked for `data`) the bitmap is the only copy, drawn into directly, and
+    /// `makeImage()` shares it (copied only if the context draws again).
     private var bitmap: Bitmap
-    private let memory: UnsafeMutableRawPointer
-    private let ownsMemory: Bool
+    /// The caller's memory, or memory the context made for `data`; `nil` while the bitmap is
+    /// the only copy.
+    private var memory: UnsafeMutableRawPointer?
+    private var ownsMemory = false
     private let layout: PixelLayout
 
     /// Width in pixels.
@@ -33,8 +38,16 @@ open class CGContext {
     public let bitmapInfo: CGBitmapInfo
     /// The alpha info part of `bitmapInfo`.
     public var alphaInfo: CGImageAlphaInfo { layout.alphaInfo }
-    /// The pixel memory: the caller's, or memory the context owns for its lifetime.
-    public var data: UnsafeMutableRawPointer? { memory }
+    /// The pixel memory: the caller's, or memory the context owns for its lifetime (made, with
+    /// the pixels drawn so far, when first asked for; from then on kept in step with drawing).
+    public var data: UnsafeMutableRawPointer? {
+        if let memory { return memory }
+        let made = UnsafeMutableRawPointer.allocate(byteCount: bytesPerRow * height, alignment: 16)
+        memory = made
+        ownsMemory = true
+        store(everyPixel)
+        return made
+    }
 
     private struct GState {
         var ctm = CGAffineTransform.identity
@@ -87,19 +100,23 @@ open class CGContext {
         self.colorSpace = space
         self.bitmapInfo = info
         self.layout = layout
+        bitmap = Bitmap(width: width, height: height)
+        // Premultiplied RGBA memory of its own: the bitmap is that memory until `data` is asked for.
+        if data == nil && isRGBA && rowBytes == width * 4 { return }
         if let data {
             memory = data
-            ownsMemory = false
         } else {
-            memory = UnsafeMutableRawPointer.allocate(byteCount: rowBytes * height, alignment: 16)
-            memory.initializeMemory(as: UInt8.self, repeating: 0, count: rowBytes * height)
+            // Another layout: zeroed memory of its own, read as a caller's is (skipped alpha
+            // reads as opaque).
+            let made = UnsafeMutableRawPointer.allocate(byteCount: rowBytes * height, alignment: 16)
+            made.initializeMemory(as: UInt8.self, repeating: 0, count: rowBytes * height)
+            memory = made
             ownsMemory = true
         }
-        bitmap = Bitmap(width: width, height: height)
         load(everyPixel)
     }
 
-    deinit { if ownsMemory { memory.deallocate() } }
+    deinit { if ownsMemory { memory?.deallocate() } }
 
     // MARK: Pixel memory
 
@@ -151,7 +168,7 @@ open class CGContext {
 
     /// Copies `runs` between the caller's memory and the bitmap, whose layouts are the same
     /// (`isRGBA`): a byte copy a run instead of a shuffle a pixel.
-    private func copyRows(_ runs: PixelRuns, toBitmap: Bool) {
+    private func copyRows(_ runs: PixelRuns, memory: UnsafeMutableRawPointer, toBitmap: Bool) {
         bitmap.pixels.withUnsafeMutableBytes { pixels in
             for r in runs {
                 let caller = memory + r.y * bytesPerRow + r.x * 4, own = pixels.baseAddress! + (r.y * width + r.x) * 4
@@ -163,7 +180,8 @@ open class CGContext {
     /// Reads the caller's memory in `runs` into the working bitmap (a caller may write pixels
     /// between calls).
     private func load(_ runs: PixelRuns) {
-        if isRGBA { return copyRows(runs, toBitmap: true) }
+        guard let memory else { return }
+        if isRGBA { return copyRows(runs, memory: memory, toBitmap: true) }
         let src = memory.assumingMemoryBound(to: UInt8.self)
         let layout = layout
         bitmap.pixels.withUnsafeMutableBufferPointer { dst in
@@ -178,7 +196,8 @@ open class CGContext {
 
     /// Writes the working bitmap in `runs` back to the caller's memory.
     private func store(_ runs: PixelRuns) {
-        if isRGBA { return copyRows(runs, toBitmap: false) }
+        guard let memory else { return }
+        if isRGBA { return copyRows(runs, memory: memory, toBitmap: false) }
         let dst = memory.assumingMemoryBound(to: UInt8.self)
         let layout = layout
         bitmap.pixels.withUnsafeBufferPointer { src in
@@ -193,7 +212,7 @@ open class CGContext {
     }
 
     /// Runs one drawing operation that reads and writes only the pixels in `runs` on the
-    /// working bitmap, in step with the caller's memory: a thin line copies few pixels.
+    /// bitmap, in step with the memory if there is one: a thin line copies few pixels.
     private func paint(_ runs: PixelRuns, _ body: () -> Void) {
         load(runs)
         body()
@@ -473,23 +492,15 @@ open class CGContext {
         func faded(_ s: PremultipliedColor) -> PremultipliedColor {
             PremultipliedColor(r: s.r * alpha, g: s.g * alpha, b: s.b * alpha, a: s.a * alpha)
         }
-        // One colour, source-over, unclipped: a stretch of equal coverage (a span's inside) is
-        // blended at once.
-        var stretchColor: PremultipliedColor? = nil
-        if case .uniform(let color) = source, mode == .normal, state.clip == nil { stretchColor = faded(color) }
+        if case .uniform(let color) = source, mode == .normal, state.clip == nil {
+            return paint(c.runs) { blendStretches(faded(color), over: c) }
+        }
         paint(c.runs) {
             for r in c.runs {
                 var j = 0
                 while j < r.count {
                     var k = Int(c.values[r.start + j])
                     let i = r.y * width + r.x + j
-                    if let color = stretchColor {
-                        var end = j + 1
-                        while end < r.count && c.values[r.start + end] == c.values[r.start + j] { end += 1 }
-                        if k > 0 { bitmap.blend(color, coverage: UInt8(k), pixels: i..<(i + end - j)) }
-                        j = end
-                        continue
-                    }
                     j += 1
                     guard k > 0 else { continue }
                     if let clip = state.clip {
@@ -497,6 +508,26 @@ open class CGContext {
                         if k == 0 { continue }
                     }
                     bitmap.blend(faded(source.color(at: i)), coverage: UInt8(k), pixel: i, mode: mode)
+                }
+            }
+        }
+    }
+
+    /// Source-over of one colour over the coverage, unclipped: each stretch of equal coverage
+    /// along a run (a span's inside) is blended at once.
+    private func blendStretches(_ color: PremultipliedColor, over c: Coverage) {
+        let width = width
+        bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
+            c.values.withUnsafeBufferPointer { values in
+                for r in c.runs {
+                    var j = 0
+                    while j < r.count {
+                        let k = values[r.start + j]
+                        var end = j + 1
+                        while end < r.count && values[r.start + end] == k { end += 1 }
+                        if k > 0 { Bitmap.blend(color, coverage: k, count: end - j, at: pixels.baseAddress! + (r.y * width + r.x + j) * 4) }
+                        j = end
+                    }
                 }
             }
         }

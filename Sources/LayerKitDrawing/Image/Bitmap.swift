@@ -47,10 +47,13 @@ extension Bitmap {
     /// Source-over of `color` at `coverage`/255 onto the pixels `range` (indices along rows),
     /// in one call.
     package mutating func blend(_ color: PremultipliedColor, coverage: UInt8, pixels range: Range<Int>) {
+        pixels.withUnsafeMutableBufferPointer { p in Self.blend(color, coverage: coverage, count: range.count, at: p.baseAddress! + range.lowerBound * 4) }
+    }
+
+    /// Source-over of `color` at `coverage`/255 onto `count` pixels at `pixels`, for callers
+    /// that blend many runs of one bitmap while holding its memory.
+    package static func blend(_ color: PremultipliedColor, coverage: UInt8, count: Int, at pixels: UnsafeMutablePointer<UInt8>) {
         let k = Float(coverage) / 255
-        pixels.withUnsafeMutableBufferPointer { p in
-            lk_blend_run(p.baseAddress! + range.lowerBound * 4, range.count, color.r * k * 255, color.g * k * 255, color.b * k * 255, color.a * k * 255,
-                         1 - color.a * k)
-        }
+        lk_blend_run(pixels, count, color.r * k * 255, color.g * k * 255, color.b * k * 255, color.a * k * 255, 1 - color.a * k)
     }
 }

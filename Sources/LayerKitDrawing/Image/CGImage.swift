@@ -1,3 +1,4 @@
+import CBlend
 import Foundation
 
 /// An immutable bitmap image used as layer `contents`.
@@ -49,14 +50,11 @@ extension CGImage {
     private static func inkBounds(of b: Bitmap) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
         var (x0, y0, x1, y1) = (b.width, b.height, 0, 0)
         b.pixels.withUnsafeBytes { raw in
-            let words = raw.bindMemory(to: UInt32.self)
+            guard let words = raw.bindMemory(to: UInt32.self).baseAddress else { return }
             for y in 0..<b.height {
-                let row = y * b.width
-                var first = 0
-                while first < b.width && words[row + first] == 0 { first += 1 }
+                var last = 0
+                let first = lk_ink_span(words + y * b.width, b.width, &last)
                 guard first < b.width else { continue }
-                var last = b.width - 1
-                while last > first && words[row + last] == 0 { last -= 1 }
                 x0 = min(x0, first)
                 x1 = max(x1, last + 1)
                 y0 = min(y0, y)

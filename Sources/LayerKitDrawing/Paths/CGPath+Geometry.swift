@@ -89,8 +89,9 @@ extension CGPath {
     }
 
     /// The outline of the path's stroke as a path that the nonzero (winding) rule fills
-    /// (`CGPathCreateCopyByStrokingPath`): overlapping polygons, one per segment, join and cap,
-    /// turned the same way round, mapped through `transform`. Curves and round pieces are
+    /// (`CGPathCreateCopyByStrokingPath`): a closed subpath per stroked piece running out along
+    /// one side and back along the other, joins and caps inline (a closed subpath's stroke is
+    /// two, one each side), mapped through `transform`. Curves and round pieces are
     /// flattened within about 0.1 unit.
     public func copy(strokingWithWidth lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat,
                      transform: CGAffineTransform = .identity) -> CGPath {

@@ -4,8 +4,13 @@ import Foundation
 /// nonzero rule.
 ///
 /// A stroke is the union of a quad per segment, a join piece on the outer side of every corner
-/// and a cap piece at the ends of every open piece. Every polygon is turned the same way round,
-/// so where pieces overlap the winding only grows and nonzero filling paints the union once.
+/// and a cap piece at the ends of every open piece. Rather than one polygon per piece, each
+/// drawn piece of the path is outlined whole: one polygon running forward along the left
+/// offset and back along the right (two rings for a closed subpath), the joins and caps inline.
+/// Its winding number is the sum of the pieces' (every piece turned the same way round, the
+/// edges they share cancel), less 1 where an inner corner is cut short at the two offsets'
+/// crossing, which lies inside both segments' quads, so nonzero filling paints the same union
+/// with far fewer edges crossing each row.
 /// Before outlining, the flattened path is cut into the pieces that are drawn: the dash pattern
 /// (in path length, restarting at each subpath, shifted by the phase, as Core Graphics dashes)
 /// intersected with `strokeStart…strokeEnd` (fractions of the whole path's length, as Core
@@ -38,7 +43,8 @@ struct PathStroker {
         halfWidth > 0 ? (8 * tolerance / halfWidth).squareRoot() : .infinity
     }
 
-    /// The stroke outline of flattened subpaths, as polygons turned the same way round.
+    /// The stroke outline of flattened subpaths, as polygons whose nonzero winding is the
+    /// stroke; non-finite points (of a path whose length overflows) are left out.
     func outline(_ polylines: [PathRasterizer.Polyline]) -> [[Point]] {
         guard halfWidth > 0 else { return [] }
         var polygons: [[Point]] = []
@@ -48,7 +54,7 @@ struct PathStroker {
             case .open(let points, let tangent): outlineOpen(points, tangent: tangent, into: &polygons)
             }
         }
-        return polygons.compactMap(Self.clockwise)
+        return polygons.map { $0.filter { $0.x.isFinite && $0.y.isFinite } }.filter { $0.count > 2 }
     }
 
     /// A part of the path that is drawn.
@@ -117,42 +123,88 @@ struct PathStroker {
         return result
     }
 
-    /// Quads, joins at every corner, no caps: a whole closed subpath.
+    /// A whole closed subpath, joined at every corner: its left offset ring forward and its
+    /// right offset ring backward (two polygons whose winding adds up to the quads' and joins').
     private func outlineClosed(_ ring: [Point], into polygons: inout [[Point]]) {
         let n = ring.count
-        for i in 0..<n {
-            let p0 = ring[i], p1 = ring[(i + 1) % n], p2 = ring[(i + 2) % n]
-            polygons.append(segment(p0, p1))
-            if let j = joinPiece(at: p1, direction(p0, p1), direction(p1, p2)) { polygons.append(j) }
+        let directions = (0..<n).map { direction(ring[$0], ring[($0 + 1) % n]) }
+        for side in [1.0, -1.0] {
+            var chain: [Point] = []
+            for i in 0..<n {
+                addCorner(ring[i], from: ring[(i + n - 1) % n], directions[(i + n - 1) % n], to: ring[(i + 1) % n], directions[i],
+                          side: side, chain: &chain)
+            }
+            polygons.append(side > 0 ? chain : chain.reversed())
         }
     }
 
-    /// Quads, joins at inner corners and caps at both ends; a single point is a dot along
+    /// An open piece as one polygon: its left offset forward, the end cap, its right offset
+    /// backward, the start cap; joins at its inner points. A single point is a dot along
     /// `tangent`.
     private func outlineOpen(_ points: [Point], tangent: Point, into polygons: inout [[Point]]) {
         guard points.count > 1 else {
             let p = points[0], d = tangent * halfWidth, n = normal(tangent) * halfWidth
-            switch cap {
-            case .butt: break
-            case .round: polygons.append(arc(center: p, from: normal(tangent), sweep: 2 * .pi))
-            case .square: polygons.append([p + n + d, p + n - d, p - n - d, p - n + d])
+            let dot: [Point]? = switch cap {
+            case .butt: nil
+            case .round: arc(center: p, from: normal(tangent), sweep: 2 * .pi)
+            case .square: [p + n + d, p + n - d, p - n - d, p - n + d]
             }
+            // Turned as every other piece is, so that overlapping pieces add up.
+            if let turned = dot.flatMap(Self.clockwise) { polygons.append(turned) }
             return
         }
-        for i in 1..<points.count {
-            polygons.append(segment(points[i - 1], points[i]))
-            if i + 1 < points.count, let j = joinPiece(at: points[i], direction(points[i - 1], points[i]), direction(points[i], points[i + 1])) {
-                polygons.append(j)
-            }
-        }
+        let directions = (1..<points.count).map { direction(points[$0 - 1], points[$0]) }
         let last = points.count - 1
-        if let c = capPiece(at: points[0], outward: direction(points[1], points[0])) { polygons.append(c) }
-        if let c = capPiece(at: points[last], outward: direction(points[last - 1], points[last])) { polygons.append(c) }
+        var sides: [[Point]] = []
+        for side in [1.0, -1.0] {
+            var chain = [points[0] + normal(directions[0]) * (halfWidth * side)]
+            for i in 1..<last {
+                addCorner(points[i], from: points[i - 1], directions[i - 1], to: points[i + 1], directions[i], side: side, chain: &chain)
+            }
+            chain.append(points[last] + normal(directions[last - 1]) * (halfWidth * side))
+            sides.append(chain)
+        }
+        var polygon = sides[0]
+        // A cap runs from the left offset round to the right one; without one (butt) the
+        // polygon's edge crosses straight over.
+        if let c = capPiece(at: points[last], outward: directions[last - 1]) { polygon += c }
+        polygon += sides[1].reversed()
+        if let c = capPiece(at: points[0], outward: -directions[0]) { polygon += c }
+        polygons.append(polygon)
     }
 
-    private func segment(_ p0: Point, _ p1: Point) -> [Point] {
-        let n = normal(direction(p0, p1)) * halfWidth
-        return [p0 + n, p1 + n, p1 - n, p0 - n]
+    /// Adds to `chain`, the offset on `side` (1 left, -1 right) followed forward, its way round
+    /// corner `p`, where the segment from `p0` in direction `d0` turns into the one to `p1` in
+    /// direction `d1`: on the outer side, the join piece's outer edge; on the inner side, the
+    /// crossing of the two offsets when it lies within both segments (the quads' overlap there,
+    /// covered twice, loses one turn of winding), else the quads' ends through `p` itself.
+    private func addCorner(_ p: Point, from p0: Point, _ d0: Point, to p1: Point, _ d1: Point, side: Double,
+                           chain: inout [Point]) {
+        let a = p + normal(d0) * (halfWidth * side), b = p + normal(d1) * (halfWidth * side)
+        let cross = d0.cross(d1), dot = d0.dot(d1)
+        if cross == 0 && dot > 0 {
+            chain.append(a)
+            chain.append(b)
+            return
+        }
+        if (cross > 0 ? 1.0 : -1.0) == side {
+            chain.append(a)
+            if let j = joinPiece(at: p, d0, d1) { chain += j.dropFirst() }
+            chain.append(b)
+            return
+        }
+        // The overlap cut off (the crossing, the two offsets' ends at the corner, and the
+        // corner) reaches back along each segment halfWidth · tan(turn / 2) (the crossing),
+        // where tan²(turn / 2) = (1 - dot) / (1 + dot), or halfWidth · sin(turn) (the other
+        // segment's offset end), whichever is further.
+        let reach2 = halfWidth * halfWidth * max((1 - dot) / (1 + dot), cross * cross)
+        if 1 + dot > 0, reach2 <= min((p - p0).dot(p - p0), (p1 - p).dot(p1 - p)) {
+            chain.append(p + (a + b - 2 * p) / (1 + dot))
+        } else {
+            chain.append(a)
+            chain.append(p)
+            chain.append(b)
+        }
     }
 
     /// The piece that fills the outer side of a corner where direction `d0` turns into `d1`;
