@@ -7,14 +7,17 @@ pixels. Setup: `pip install skia-python numpy`.
 
 Supports the operations the bench chart uses and their neighbours: the graphics state
 (save/restore, CTM, colours, alpha, line width, cap, join, dashes), paths of lines and curves,
-fill and stroke of paths and rectangles. Both draw antialiased in a y-down space at 1 pixel
+fill and stroke of paths and rectangles, and text (`setTextMatrix`, `drawText`: one line in the
+font file fontconfig names for the family, or the file given, unhinted with subpixel
+positions as LayerKit renders it; Skia places glyphs without shaping, which Latin digits and
+words do not need). Both draw antialiased in a y-down space at 1 pixel
 per point (Skia's own orientation; LayerKit flips Core Graphics' y-up space to it).
 
 usage: skia_drawing.py SCENE.json [--frames N] [--out PNG]
 prints: 'skia drawing ms: median M min m' over N frames, each a clear and a full replay
 (parsing excluded; the surface is made once, its pixels end in memory like a bitmap context's).
 """
-import argparse, json, math, statistics, time
+import argparse, json, math, statistics, subprocess, time
 import skia
 
 
@@ -31,6 +34,25 @@ CAPS = {"butt": skia.Paint.kButt_Cap, "round": skia.Paint.kRound_Cap, "square": 
 JOINS = {"miter": skia.Paint.kMiter_Join, "round": skia.Paint.kRound_Join, "bevel": skia.Paint.kBevel_Join}
 
 
+TYPEFACES = {}
+
+
+def font(name, size):
+    """A Skia font for a scene's font (a family name, or a file when it has a "/" or a font
+    file's extension) at `size`, rendered as LayerKit renders text: unhinted, antialiased,
+    at fractional positions."""
+    if name not in TYPEFACES:
+        is_file = "/" in name or name.lower().endswith((".ttf", ".otf", ".ttc"))
+        path = name if is_file else subprocess.run(["fc-match", "-f", "%{file}", name], capture_output=True,
+                                                   text=True, check=True).stdout
+        TYPEFACES[name] = skia.Typeface.MakeFromFile(path)
+    f = skia.Font(TYPEFACES[name], size)
+    f.setHinting(skia.FontHinting.kNone)
+    f.setSubpixel(True)
+    f.setEdging(skia.Font.Edging.kAntiAlias)
+    return f
+
+
 class Replay:
     """A CGContext's graphics state over a Skia canvas: Skia's save/restore keeps the matrix
     and clip; the paint parameters Core Graphics also saves are kept here."""
@@ -41,6 +63,8 @@ class Replay:
                       "cap": "butt", "join": "miter", "miter": 10.0, "dash": None}
         self.stack = []
         self.path = skia.Path()
+        # Core Graphics' text matrix is not part of the graphics state.
+        self.text_matrix = [1, 0, 0, 1, 0, 0]
 
     def paint(self, stroke):
         s = self.state
@@ -91,6 +115,14 @@ class Replay:
         elif name == "stroke": c.drawRect(skia.Rect.MakeXYWH(*op["rect"]), self.paint(True))
         elif name == "fillEllipse": c.drawOval(skia.Rect.MakeXYWH(*op["in"]), self.paint(False))
         elif name == "strokeEllipse": c.drawOval(skia.Rect.MakeXYWH(*op["in"]), self.paint(True))
+        elif name == "setTextMatrix": self.text_matrix = op["transform"]
+        elif name == "drawText":
+            # Text space is y up (Core Graphics' glyphs); Skia's glyphs are y down.
+            a, b, cc, d, tx, ty = self.text_matrix
+            c.save(); c.translate(*op["at"])
+            c.concat(skia.Matrix.MakeAll(a, cc, tx, b, d, ty, 0, 0, 1)); c.scale(1, -1)
+            c.drawString(op["text"], 0, 0, font(op.get("font", "DejaVu Sans"), op["size"]), self.paint(False))
+            c.restore()
         else: raise SystemExit("skia drawing: unsupported op %s" % name)
 
 

@@ -1,6 +1,8 @@
 // The libFuzzer target for LayerKit's untrusted-input readers: the scene reader (JSON parser,
-// field rules, SVG path data, image table) and the PNG and JPEG decoders (JPEG seeds from
-// `Fuzz/make-jpeg-seeds`). `Scripts/fuzz` compiles it
+// field rules, SVG path data, image table), the custom drawing a scene states (its layers'
+// `drawing` operations run on a `CGContext` when the snapshot displays them; seeds in
+// `Examples/drawing` and `Fuzz/corpus/drawing-extremes.json`, numbers near Double's limits) and
+// the PNG and JPEG decoders (JPEG seeds from `Fuzz/make-jpeg-seeds`). `Scripts/fuzz` compiles it
 // together with the LayerKit sources using `swiftc -sanitize=fuzzer,address` and runs it on the
 // seed corpus (`Fuzz/corpus` and the `Examples` scenes and images).
 //
@@ -31,7 +33,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         return 0
     }
     guard let scene = try? Scene(data: Data(bytes), baseDirectory: imageBase, fileName: "fuzz.json") else { return 0 }
-    // Walk what was read the way a renderer would before drawing it.
+    // Walk what was read the way a renderer would before drawing it: the snapshot displays the
+    // layers marked for display, running their drawing operations.
     _ = scene.root.snapshot()
     for probe in scene.probes { _ = scene.check(probe) }
     let written: Data

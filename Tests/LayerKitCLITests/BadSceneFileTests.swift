@@ -96,6 +96,10 @@ final class BadSceneFileTests: XCTestCase {
                  rule: "expected [x, y, w, h] (4 numbers), found 3 elements"),
             Case("infinite drawing point", layer(#"{"drawing": [{"op": "move", "to": [1e999, 0]}]}"#), path: "root.drawing[0].to[0]",
                  rule: "not finite"),
+            Case("drawing text that is not a string", layer(#"{"drawing": [{"op": "drawText", "text": 7, "at": [0, 0], "size": 9}]}"#),
+                 path: "root.drawing[0].text", rule: "expected a string, found a number"),
+            Case("drawing text of size 0", layer(#"{"drawing": [{"op": "drawText", "text": "7", "at": [0, 0], "size": 0}]}"#),
+                 path: "root.drawing[0].size", rule: "must be > 0, not 0"),
             // Numbers that are not finite, or out of range.
             Case("infinite z", layer(#"{"zPosition": 1e999}"#), path: "root.zPosition", rule: "not finite"),
             Case("infinite translation", layer(#"{"sublayers": [{"transform": [{"translate": [0, -1e400, 0]}]}]}"#),

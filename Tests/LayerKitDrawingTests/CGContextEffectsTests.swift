@@ -251,6 +251,40 @@ final class CGContextEffectsTests: XCTestCase {
         XCTAssertEqual(pixels(down), b)
     }
 
+    /// Upright text is rendered where it lands, not drawn as an image and resampled: at a pen
+    /// x of 10.5 the "H"'s left stem (x 201…403 of 2048 units, 1.963…3.936 px at 20 px) covers
+    /// 12.463…14.436, so column 12 is 0.537 covered (137 of 255), 13 wholly, 14 0.436 (111).
+    /// (Resampling an image of the glyph at half a pixel's offset would give column 13 the mean
+    /// of two texels, 245.) ±2 for FreeType's area rounding.
+    func testUprightTextAtAFractionalPenIsRenderedThereExactly() {
+        let ctx = rgbaContext(60, 40)
+        ctx.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+        ctx.draw(text: "H", at: CGPoint(x: 10.5, y: 10), size: 20)
+        let b = pixels(ctx)
+        XCTAssertEqual(Double(b[12, 20].a), 137, accuracy: 2)
+        XCTAssertEqual(b[13, 20].a, 255)
+        XCTAssertEqual(Double(b[14, 20].a), 111, accuracy: 2)
+        XCTAssertEqual(b[11, 20].a, 0)
+    }
+
+    /// Rotated text goes through an image drawn with the CTM: a quarter turn stands the "H"
+    /// on its side (its 14.6 px height now along x, to the left of the pen at (30, 20), and its
+    /// 11.1 px width along y).
+    func testRotatedTextIsDrawnThroughTheCTM() throws {
+        let ctx = rgbaContext(60, 40)
+        ctx.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+        ctx.translateBy(x: 30, y: 20)
+        ctx.rotate(by: .pi / 2)
+        ctx.draw(text: "H", at: .zero, size: 20)
+        // Text x (1.96…13.08) runs up the device (rows 20 − 13.08 … 20 − 1.96 from the
+        // bottom, so rows 6.9…18.0 from the top); text y (0…14.58) runs to the left (x 15.4…30).
+        let (x0, y0, x1, y1) = try XCTUnwrap(ink(pixels(ctx)))
+        XCTAssertEqual(Double(x0), 15, accuracy: 1)
+        XCTAssertEqual(Double(x1), 30, accuracy: 1)
+        XCTAssertEqual(Double(y0), 7, accuracy: 1)
+        XCTAssertEqual(Double(y1), 18, accuracy: 1)
+    }
+
     // MARK: Bad input
 
     func testHugeAndZeroSizesGiveNil() {
@@ -318,5 +352,51 @@ final class CGContextEffectsTests: XCTestCase {
         ctx.clear(CGRect(x: 0, y: 0, width: 1, height: 1))
         XCTAssertEqual(image.bitmap.pixels, [0, 0, 0, 255, 0, 0, 0, 0])
         XCTAssertEqual(pixels(ctx).pixels, [0, 0, 0, 0, 0, 0, 0, 255])
+    }
+
+    func testDrawingFarOffOneSideOfTheContextDrawsNothing() {
+        // Rectangles wholly beyond Int's range of pixels on one side (1e19 > Int.max).
+        let ctx = rgbaContext(4, 4)
+        let white = CGImage(bitmap: Bitmap(width: 1, height: 1, pixels: [255, 255, 255, 255]))
+        for r in [CGRect(x: 1e300, y: 0, width: 1, height: 1), CGRect(x: -1e300, y: 0, width: 1, height: 4),
+                  CGRect(x: 0, y: 1e19, width: 4, height: 4), CGRect(x: 0, y: -1e19, width: 4, height: 1)] {
+            ctx.fill(r)
+            ctx.stroke(r)
+            ctx.draw(white, in: r)
+            ctx.clip(to: r, mask: white)
+        }
+        XCTAssertTrue(pixels(ctx).pixels.allSatisfy { $0 == 0 })
+        // A square from −1e300 to 1e300 covers every pixel wholly.
+        let all = rgbaContext(4, 4)
+        all.fill(CGRect(x: -1e300, y: -1e300, width: 2e300, height: 2e300))
+        XCTAssertEqual(Set(pixels(all).pixels.enumerated().filter { $0.offset % 4 == 3 }.map(\.element)), [255])
+    }
+
+    func testTransformsTheSingularityRuleRefusesDrawNothing() {
+        // A 4-pixel image stretched 1e300 wide: its axes differ by far more than 1e12, which
+        // the one singularity rule (`CGAffineTransform.hasInverse`) calls singular, so the
+        // image cannot be sampled back and draws nothing, as under a singular CTM.
+        let image = CGImage(bitmap: Bitmap(width: 4, height: 4, pixels: [UInt8](repeating: 255, count: 64)))
+        for quality in [CGInterpolationQuality.none, .default] {
+            let ctx = rgbaContext(8, 8)
+            ctx.interpolationQuality = quality
+            ctx.draw(image, in: CGRect(x: 0, y: 0, width: 1e300, height: 8))
+            XCTAssertTrue(pixels(ctx).pixels.allSatisfy { $0 == 0 }, "\(quality)")
+        }
+        // So does a gradient under a CTM stretched 1e13 times along one axis only.
+        let g = CGGradient(colorsSpace: nil, colors: [CGColor.black, CGColor.white], locations: nil)!
+        let ctx = rgbaContext(4, 4)
+        ctx.scaleBy(x: 1e13, y: 1)
+        ctx.drawLinearGradient(g, start: .zero, end: CGPoint(x: 0, y: 4), options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        XCTAssertTrue(pixels(ctx).pixels.allSatisfy { $0 == 0 })
+    }
+
+    func testTextUnderAnEnormousCTMIsShapedAtABoundedSize() {
+        // Shaped at an em of 1,024 pixels, not 1.2e155: the "H" advances 1540 of 2048 units an
+        // em, 12 × 1540 / 2048 = 9.0234375 user units; its ink lies far beyond the context.
+        let ctx = rgbaContext(4, 4)
+        ctx.scaleBy(x: 1e154, y: 1e154)
+        XCTAssertEqual(ctx.draw(text: "H", at: .zero, size: 12), 9.0234375, accuracy: 1e-6)
+        XCTAssertTrue(pixels(ctx).pixels.allSatisfy { $0 == 0 })
     }
 }

@@ -395,4 +395,22 @@ final class CGPathTests: XCTestCase {
         _ = infinite.copy(strokingWithWidth: 2, lineCap: .round, lineJoin: .round, miterLimit: 10)
         _ = infinite.copy(dashingWithPhase: 0, lengths: [1, 1])
     }
+
+    func testArcsAtDoublesLimitAddALineOrAFullTurn() {
+        // Lines 1e-154 radians apart, radius 1e154: the tangent points lie 2e308 along them,
+        // beyond Double's range, so the construction overflows. A line to the corner instead,
+        // as where no arc exists.
+        let tangent = CGMutablePath()
+        tangent.move(to: p(1, 1))
+        tangent.addArc(tangent1End: p(1e154, 0), tangent2End: p(0, 1e-300), radius: 1e154)
+        XCTAssertEqual(tangent.elements.count, 2)
+        XCTAssertEqual(tangent.currentPoint, p(1e154, 0))
+        // Angles a whole Double range apart, turning clockwise: a full turn (the end angle
+        // is infinitely many turns away), four quarter-turn curves back to the start.
+        let turn = CGMutablePath()
+        turn.addArc(center: .zero, radius: 1, startAngle: -.greatestFiniteMagnitude, endAngle: .greatestFiniteMagnitude,
+                    clockwise: true)
+        XCTAssertEqual(turn.elements.count, 5)
+        XCTAssertEqual(turn.currentPoint, turn.elements.first.map { if case .moveTo(let s) = $0 { s } else { .zero } })
+    }
 }

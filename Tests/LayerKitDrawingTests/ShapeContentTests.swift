@@ -63,6 +63,18 @@ final class ShapeContentTests: XCTestCase {
         XCTAssertEqual(renderCPU(l, width: 100, height: 40).rgba(12, 12), [0, 255, 0, 255])
     }
 
+    /// A shape 1e300 points (or 1e19, beyond Int's range of pixels) from the bounds draws
+    /// nothing that can be seen, and does not trap.
+    func testShapeFarBeyondIntsRangeIsNotDrawn() {
+        for far in ["M 1e300 0 h 10 v 10 h -10 Z", "M 0 -1e19 h 10 v 10 h -10 Z"] {
+            let l = shape(far) {
+                $0.fillColor = rgb(255, 0, 0)
+                $0.strokeColor = rgb(0, 0, 255)
+            }
+            XCTAssertTrue(renderCPU(l, width: 100, height: 40).pixels.allSatisfy { $0 == 0 }, far)
+        }
+    }
+
     /// The stroke is drawn over the fill: a pixel on the outline has the stroke colour.
     func testStrokeOverFill() {
         let l = shape("M 10 10 H 30 V 30 H 10 Z") {

@@ -153,4 +153,121 @@ final class CALayerDisplayTests: XCTestCase {
         XCTAssertNil(l.contents)
         XCTAssertEqual(l.draws, 0)
     }
+
+    // MARK: Redrawing part of a layer (setNeedsDisplay(_:))
+
+    /// Fills its whole bounds in the next of `colors` at each draw, keeping each context's
+    /// `boundingBoxOfClipPath`.
+    final class RepaintingLayer: CALayer {
+        static let colors: [[CGFloat]] = [[1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 0]]
+        var clips: [CGRect] = []
+        override func draw(in ctx: CGContext) {
+            let c = Self.colors[clips.count % Self.colors.count]
+            clips.append(ctx.boundingBoxOfClipPath)
+            ctx.setFillColor(red: c[0], green: c[1], blue: c[2], alpha: 1)
+            ctx.fill(bounds)
+        }
+    }
+
+    let red: [UInt8] = [255, 0, 0, 255], green: [UInt8] = [0, 255, 0, 255], blue: [UInt8] = [0, 0, 255, 255]
+
+    /// The columns and rows of `b` whose pixel is `color`, as the smallest box holding them
+    /// (x0, y0, x1, y1; exclusive ends), after checking every other pixel is `other`.
+    func box(of color: [UInt8], in b: Bitmap, elsewhere other: [UInt8], file: StaticString = #filePath, line: UInt = #line) -> [Int] {
+        var (x0, y0, x1, y1) = (b.width, b.height, 0, 0)
+        for y in 0..<b.height { for x in 0..<b.width {
+            if b.rgba(x, y) == color {
+                (x0, y0, x1, y1) = (min(x0, x), min(y0, y), max(x1, x + 1), max(y1, y + 1))
+            } else {
+                XCTAssertEqual(b.rgba(x, y), other, "pixel \(x), \(y)", file: file, line: line)
+            }
+        } }
+        for y in y0..<y1 { for x in x0..<x1 where b.rgba(x, y) != color { XCTFail("pixel \(x), \(y) in the box", file: file, line: line) } }
+        return [x0, y0, x1, y1]
+    }
+
+    func testARectRedrawsOnlyItsPixelsOverThePreviousContents() {
+        let l = RepaintingLayer()
+        l.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        l.setNeedsDisplay()
+        l.displayIfNeeded()
+        let first = try! XCTUnwrap(l.contents)
+        l.setNeedsDisplay(CGRect(x: 10, y: 10, width: 20, height: 20))
+        XCTAssertTrue(l.needsDisplay())
+        let before = CALayer.displayCount.load(ordering: .relaxed)
+        l.displayIfNeeded()
+        XCTAssertEqual(CALayer.displayCount.load(ordering: .relaxed) - before, 1)
+        XCTAssertEqual(l.clips, [CGRect(x: 0, y: 0, width: 40, height: 40), CGRect(x: 10, y: 10, width: 20, height: 20)])
+        // y down from the bounds' top left: rows 10…29, columns 10…29 are new.
+        XCTAssertEqual(box(of: green, in: l.contents!.bitmap, elsewhere: red), [10, 10, 30, 30])
+        XCTAssertFalse(l.contents === first)
+        XCTAssertEqual(Set(stride(from: 0, to: first.bitmap.pixels.count, by: 4).map { first.bitmap.pixels[$0] }), [255],
+                       "the earlier image is left as it was")
+        // Nothing marked: nothing drawn.
+        l.displayIfNeeded()
+        XCTAssertEqual(l.clips.count, 2)
+    }
+
+    func testAtScaleTwoTheRectIsRoundedOutToWholePixels() {
+        let l = RepaintingLayer()
+        l.bounds = CGRect(x: 5, y: 5, width: 20, height: 20)
+        l.contentsScale = 2
+        l.display()
+        // In the bounds' space (5…25), x 10.3…15.3 and y 7.2…9.3: from the bounds' corner
+        // 5.3…10.3 and 2.2…4.3 points, 10.6…20.6 and 4.4…8.6 pixels, out to 10…21 and 4…9.
+        l.setNeedsDisplay(CGRect(x: 10.3, y: 7.2, width: 5, height: 2.1))
+        l.displayIfNeeded()
+        XCTAssertEqual(l.clips.last, CGRect(x: 10, y: 7, width: 5.5, height: 2.5))
+        XCTAssertEqual(box(of: green, in: l.contents!.bitmap, elsewhere: red), [10, 4, 21, 9])
+    }
+
+    func testMarkedRectsAddUpAndAWholeMarkWins() {
+        let l = RepaintingLayer()
+        l.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        l.display()
+        l.setNeedsDisplay(CGRect(x: 2, y: 3, width: 4, height: 5))
+        l.setNeedsDisplay(CGRect(x: 20, y: 30, width: -4, height: 2))  // standardized: 16…20, 30…32
+        l.setNeedsDisplay(.zero)  // empty: adds nothing
+        l.displayIfNeeded()
+        XCTAssertEqual(l.clips.last, CGRect(x: 2, y: 3, width: 18, height: 29))
+        XCTAssertEqual(box(of: green, in: l.contents!.bitmap, elsewhere: red), [2, 3, 20, 32])
+        l.setNeedsDisplay(CGRect(x: 2, y: 3, width: 4, height: 5))
+        l.setNeedsDisplay()
+        l.setNeedsDisplay(CGRect(x: 2, y: 3, width: 4, height: 5))
+        l.displayIfNeeded()
+        XCTAssertEqual(l.clips.last, l.bounds)
+        XCTAssertEqual(box(of: blue, in: l.contents!.bitmap, elsewhere: []), [0, 0, 40, 40])
+        XCTAssertFalse(l.needsDisplay())
+        l.setNeedsDisplay(CGRect(x: 0, y: 0, width: CGFloat.nan, height: 1))
+        XCTAssertTrue(l.needsDisplay(), "a rect with NaN marks the whole layer")
+        l.displayIfNeeded()
+        XCTAssertEqual(l.clips.last, l.bounds)
+    }
+
+    func testTheWholeLayerIsDrawnWhenThePreviousPixelsDoNotFit() {
+        let l = RepaintingLayer()
+        l.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        let rect = CGRect(x: 1, y: 1, width: 2, height: 2)
+        l.setNeedsDisplay(rect)  // never drawn before
+        l.displayIfNeeded()
+        l.bounds.size = CGSize(width: 12, height: 10)
+        l.setNeedsDisplay(rect)
+        l.displayIfNeeded()
+        l.contentsScale = 2
+        l.setNeedsDisplay(rect)
+        l.displayIfNeeded()
+        l.bounds.origin = CGPoint(x: 1, y: 0)
+        l.setNeedsDisplay(rect)
+        l.displayIfNeeded()
+        l.contents = CGImage(bitmap: Bitmap(width: 24, height: 20))
+        l.setNeedsDisplay(rect)
+        l.displayIfNeeded()
+        XCTAssertEqual(l.clips, [CGRect(x: 0, y: 0, width: 10, height: 10), CGRect(x: 0, y: 0, width: 12, height: 10),
+                                 CGRect(x: 0, y: 0, width: 12, height: 10), CGRect(x: 1, y: 0, width: 12, height: 10),
+                                 CGRect(x: 1, y: 0, width: 12, height: 10)])
+        // Now it fits: only the rect.
+        l.setNeedsDisplay(rect)
+        l.displayIfNeeded()
+        XCTAssertEqual(l.clips.last, rect)
+    }
 }

@@ -52,6 +52,7 @@ final class SceneDrawingTests: XCTestCase {
             case .transform: return "[1, 0, 0, 1, 0, 0]"
             case .word(let names): return "\"\(names[0])\""
             case .words(let names): return "[\"\(names[0])\"]"
+            case .string: return #""Hi""#
             }
         }
         let ops = DrawingOperation.all.map { op in
@@ -86,6 +87,14 @@ final class SceneDrawingTests: XCTestCase {
         assertError([#"{"op": "concatenate", "transform": [1, 0, 0, 1]}"#],
                     "root.drawing[0].transform: expected [a, b, c, d, tx, ty] (6 numbers), found 4 elements")
         assertError([#""fill""#], "root.drawing[0]: expected a drawing operation (an object), found a string")
+        assertError([#"{"op": "drawText", "text": 42, "at": [0, 0], "size": 10}"#], "root.drawing[0].text: expected a string, found a number")
+        assertError([#"{"op": "drawText", "at": [0, 0], "size": 10}"#], "root.drawing[0].text: required field is missing")
+        assertError([#"{"op": "drawText", "text": "a", "at": [0, 0], "size": 0}"#], "root.drawing[0].size: must be > 0, not 0")
+        assertError([#"{"op": "drawText", "text": "a", "at": [0, 0], "size": 10, "font": ""}"#], "root.drawing[0].font: must not be empty")
+        assertError([#"{"op": "drawText", "text": "a", "at": [0, 0], "size": 10, "color": [1, 0, 0, 1]}"#],
+                    "root.drawing[0].color: unknown field for a drawText operation; expected one of at, font, op, size, text")
+        assertError([#"{"op": "setTextMatrix", "transform": [1, 0, 0, -1, 0]}"#],
+                    "root.drawing[0].transform: expected [a, b, c, d, tx, ty] (6 numbers), found 5 elements")
     }
 
     func testDrawingIsAPlainLayersFieldAndMakesTheContents() {
@@ -134,6 +143,39 @@ final class SceneDrawingTests: XCTestCase {
                 XCTAssertEqual(Double(p[3]), inside ? 127.5 : 0, accuracy: 0.5, "(\(x), \(y))")
             }
         }
+    }
+
+    /// `drawText` is `draw(text:at:font:size:)` in the fill colour, its default font the call's
+    /// default (`nil`, DejaVu Sans): the scene's layer and a layer making the calls in its
+    /// `draw(in:)` render the same pixels. With the flipped text matrix of a y-down context the
+    /// text stands upright on its baseline (row 20): DejaVu Sans's "H" is 1493/2048 em tall,
+    /// 11.7 px at 16 px, so the stems ink rows 9…19 and nothing lies below row 20.
+    func testDrawTextDrawsWhatTheContextCallDraws() throws {
+        final class Direct: CALayer {
+            override func draw(in ctx: CGContext) {
+                ctx.textMatrix = CGAffineTransform(scaleX: 1, y: -1)
+                ctx.setFillColor(CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+                ctx.draw(text: "H 42", at: CGPoint(x: 2, y: 20), size: 16)
+            }
+        }
+        let loaded = try readScene(scene([
+            #"{"op": "setTextMatrix", "transform": [1, 0, 0, -1, 0, 0]}"#, #"{"op": "setFillColor", "color": [0, 0, 1, 1]}"#,
+            #"{"op": "drawText", "text": "H 42", "at": [2, 20], "size": 16}"#,
+        ], bounds: "[0, 0, 48, 24]"))
+        let direct = Direct()
+        direct.bounds = CGRect(x: 0, y: 0, width: 48, height: 24)
+        direct.anchorPoint = .zero
+        direct.setNeedsDisplay()
+        let fromScene = renderCPU(loaded.root, width: 48, height: 24), fromCall = renderCPU(direct, width: 48, height: 24)
+        var inkedRows = Set<Int>()
+        for y in 0..<24 {
+            for x in 0..<48 {
+                XCTAssertEqual(fromScene.rgba(x, y), fromCall.rgba(x, y), "(\(x), \(y))")
+                if fromScene.rgba(x, y)[3] > 0 { inkedRows.insert(y) }
+            }
+        }
+        XCTAssertTrue(Set(9...19).isSubset(of: inkedRows), "upright stems: \(inkedRows.sorted())")
+        XCTAssertTrue(inkedRows.allSatisfy { (7...20).contains($0) }, "nothing below the baseline: \(inkedRows.sorted())")
     }
 
     /// The reader marks a drawing layer once: the first snapshot draws it, later ones do not.

@@ -147,6 +147,18 @@ open class CALayer: CAMediaTiming {
     /// Whether `displayIfNeeded()` will call `display()` (`setNeedsDisplay()`).
     var displayPending = false
 
+    /// While `displayPending`, the union of the rectangles marked by `setNeedsDisplay(_:)`
+    /// (bounds space); `nil` when the whole layer is to be redrawn.
+    var dirtyRect: CGRect?
+
+    /// The part of the bounds the running `display()` redraws (`nil`: all of it), handed from
+    /// `displayIfNeeded()` to the drawing.
+    var redrawRect: CGRect?
+
+    /// The contents the last drawing made and what they were drawn for: a redraw of part of
+    /// the layer starts from them while they are still the contents, at the same bounds and scale.
+    var drawnBacking: (image: CGImage, bounds: CGRect, scale: CGFloat)?
+
     /// Whether changing the bounds' size marks the layer as needing display.
     public var needsDisplayOnBoundsChange = false
 

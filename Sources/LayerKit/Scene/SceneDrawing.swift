@@ -16,6 +16,8 @@ enum DrawingValue {
     case colors([CGColor])
     case word(String)
     case words([String])
+    /// Free text, such as the string a text operation draws or a font's name.
+    case string(String)
     case bool(Bool)
     case path(CGPath)
     case transform(CGAffineTransform)
@@ -36,6 +38,8 @@ struct DrawingArgument {
         case word([String])
         /// Any number of the listed words.
         case words([String])
+        /// Any string (`allowsEmpty: false`: any but the empty one).
+        case string(allowsEmpty: Bool)
     }
 
     let key: String
@@ -44,12 +48,13 @@ struct DrawingArgument {
 
     /// The numbers a number argument accepts.
     enum NumberRange {
-        case any, nonNegative, unitInterval
+        case any, nonNegative, positive, unitInterval
 
         var rule: ((CGFloat) -> String?)? {
             switch self {
             case .any: return nil
             case .nonNegative: return Rules.nonNegative
+            case .positive: return Rules.positive
             case .unitInterval: return Rules.unitInterval
             }
         }
@@ -58,6 +63,7 @@ struct DrawingArgument {
             switch self {
             case .any: return "number"
             case .nonNegative: return "number ≥ 0"
+            case .positive: return "number > 0"
             case .unitInterval: return "number 0…1"
             }
         }
@@ -75,6 +81,9 @@ struct DrawingArgument {
     }
     static func color(_ key: String) -> Self { Self(key: key, kind: .color, defaultValue: nil) }
     static func colors(_ key: String) -> Self { Self(key: key, kind: .colors, defaultValue: nil) }
+    static func string(_ key: String, allowsEmpty: Bool = true, default d: String? = nil) -> Self {
+        Self(key: key, kind: .string(allowsEmpty: allowsEmpty), defaultValue: d.map { .string($0) })
+    }
     static func bool(_ key: String, default d: Bool? = nil) -> Self { Self(key: key, kind: .bool, defaultValue: d.map { .bool($0) }) }
     static func path(_ key: String) -> Self { Self(key: key, kind: .path, defaultValue: nil) }
     static func image(_ key: String) -> Self { Self(key: key, kind: .image, defaultValue: nil) }
@@ -117,6 +126,10 @@ struct DrawingArgument {
             return .image(name: name, found)
         case .word(let names): return .word(try Self.word(node, names))
         case .words(let names): return .words(try node.elements(shape: "an array of names").map { try Self.word($0, names) })
+        case .string(let allowsEmpty):
+            let s: String = try node.read()
+            guard allowsEmpty || !s.isEmpty else { throw node.error("must not be empty") }
+            return .string(s)
         }
     }
 
@@ -143,6 +156,7 @@ struct DrawingArgument {
         case .transform: return "`[a, b, c, d, tx, ty]`"
         case .word(let names): return names.map { "\"\($0)\"" }.joined(separator: ", ")
         case .words(let names): return "array of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
+        case .string(let allowsEmpty): return allowsEmpty ? "string" : "non-empty string"
         }
     }
 }
@@ -160,6 +174,7 @@ extension DrawingValue {
         case .colors(let cs): return try cs.sceneJSON()
         case .word(let w): return .string(w)
         case .words(let ws): return .array(ws.map { .string($0) })
+        case .string(let s): return .string(s)
         case .bool(let b): return .bool(b)
         case .path(let p): return try p.sceneJSON()
         case .transform(let t): return try jsonNumbers([t.a, t.b, t.c, t.d, t.tx, t.ty])
@@ -201,6 +216,10 @@ struct DrawingArguments {
     }
     func colors(_ i: Int) -> [CGColor] {
         if case .colors(let v) = values[i] { return v }
+        return mismatch(i)
+    }
+    func string(_ i: Int) -> String {
+        if case .string(let v) = values[i] { return v }
         return mismatch(i)
     }
     func bool(_ i: Int) -> Bool {
@@ -343,6 +362,12 @@ struct DrawingOperation {
                                  options: CGGradientDrawingOptions(a.words(4, gradientOptions)))
         },
         .init("drawImage", .image("image"), .rect("in"), call: "draw(_:in:)") { c, a in c.draw(a.image(0), in: a.rect(1)) },
+        // Text
+        .init("setTextMatrix", .transform("transform"), call: "textMatrix = …") { c, a in c.textMatrix = a.transform(0) },
+        .init("drawText", .string("text"), .point("at"), .string("font", allowsEmpty: false, default: FontLibrary.defaultFamily),
+              .number("size", .positive), call: "draw(text:at:font:size:)") { c, a in
+            c.draw(text: a.string(0), at: a.point(1), font: a.string(2), size: a.number(3))
+        },
     ]
 
     /// The operations by name.

@@ -406,12 +406,6 @@ open class CGContext {
     /// Device space (y up) to bitmap pixels (rows top down).
     private var deviceToPixels: CGAffineTransform { CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height)) }
 
-    /// Whether `t` is finite and maps areas to areas, so that it can be inverted.
-    private static func isInvertible(_ t: CGAffineTransform) -> Bool {
-        let det = Double(t.a * t.d - t.b * t.c)
-        return det != 0 && det.isFinite
-    }
-
     /// The bitmap row position of a device (y-up) point.
     private func pixel(_ p: CGPoint) -> PathRasterizer.Point {
         PathRasterizer.Point(Double(p.x), Double(height) - Double(p.y))
@@ -427,9 +421,12 @@ open class CGContext {
             hi = pointwiseMax(hi, p)
         } }
         guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
-        // Clamped before the conversion: an enormous pen reaches beyond Int's range.
-        let x0 = Int(max(lo.x.rounded(.down), 0)), y0 = Int(max(lo.y.rounded(.down), 0))
-        let x1 = Int(min(hi.x.rounded(.up), Double(width))), y1 = Int(min(hi.y.rounded(.up), Double(height)))
+        // Clamped to the context on both sides before the conversion: a path far off one side
+        // (or an enormous pen) reaches beyond Int's range.
+        func column(_ v: Double) -> Int { Int(min(max(v, 0), Double(width))) }
+        func row(_ v: Double) -> Int { Int(min(max(v, 0), Double(height))) }
+        let x0 = column(lo.x.rounded(.down)), y0 = row(lo.y.rounded(.down))
+        let x1 = column(hi.x.rounded(.up)), y1 = row(hi.y.rounded(.up))
         guard x0 < x1, y0 < y1 else { return nil }
         let shift = PathRasterizer.Point(Double(x0), Double(y0))
         var cover = PathRasterizer.coverage(of: polygons.map { $0.map { $0 - shift } },
@@ -449,7 +446,7 @@ open class CGContext {
     /// CTM scales the line width and dashes and a non-uniform one makes an elliptical pen.
     private func strokePolygons() -> [[PathRasterizer.Point]] {
         let t = state.ctm
-        guard Self.isInvertible(t), state.lineWidth > 0 else { return [] }
+        guard t.hasInverse, state.lineWidth > 0 else { return [] }
         let inverse = t.inverted()
         let halfWidth = state.lineWidth / 2
         let stroker = PathStroker(halfWidth: halfWidth, cap: CAShapeLayerLineCap(state.lineCap),
@@ -539,22 +536,19 @@ open class CGContext {
     private func shadowCoverage(_ shadow: Shadow, of c: Coverage, source: Source) -> Coverage? {
         guard let box = c.bounds else { return nil }
         let weights = GaussianBlur.weights(sigma: shadow.sigma)
-        let m = weights.count - 1, w = box.x1 - box.x0 + 2 * m, h = box.y1 - box.y0 + 2 * m
-        var plane = [Float](repeating: 0, count: w * h)
-        c.forEachPixel { x, y, k in
-            plane[(y - box.y0 + m) * w + x - box.x0 + m] = Float(k) / 255 * source.color(at: y * width + x).a
-        }
-        GaussianBlur.blur(&plane, width: w, height: h, weights: weights)
-        // The offset is y up; rows run down.
-        let left = box.x0 - m + shadow.dx, top = box.y0 - m - shadow.dy
-        let x0 = max(left, 0), y0 = max(top, 0), x1 = min(left + w, width), y1 = min(top + h, height)
+        let m = weights.count - 1, bw = box.x1 - box.x0, bh = box.y1 - box.y0
+        // The drawing's pixel (x, y) casts onto (x + dx, y − dy): the offset is y up, rows run
+        // down. Only the part of the blurred shadow inside the context is worked out.
+        let left = box.x0 + shadow.dx, top = box.y0 - shadow.dy
+        let x0 = max(left - m, 0), y0 = max(top - m, 0), x1 = min(left + bw + m, width), y1 = min(top + bh + m, height)
         guard x0 < x1, y0 < y1 else { return nil }
-        var cover = [UInt8](repeating: 0, count: (x1 - x0) * (y1 - y0))
-        for y in y0..<y1 {
-            for x in x0..<x1 {
-                cover[(y - y0) * (x1 - x0) + x - x0] = UInt8(min(max(plane[(y - top) * w + x - left], 0), 1) * 255 + 0.5)
-            }
+        var plane = [Float](repeating: 0, count: bw * bh)
+        c.forEachPixel { x, y, k in
+            plane[(y - box.y0) * bw + x - box.x0] = Float(k) / 255 * source.color(at: y * width + x).a
         }
+        let blurred = GaussianBlur.blurred(plane, width: bw, height: bh, weights: weights,
+                                           columns: (x0 - left)..<(x1 - left), rows: (y0 - top)..<(y1 - top))
+        let cover = blurred.map { UInt8(min(max($0, 0), 1) * 255 + 0.5) }
         return Coverage(box: cover, x0: x0, y0: y0, w: x1 - x0, h: y1 - y0)
     }
 
@@ -762,7 +756,7 @@ open class CGContext {
     /// Paints `gradient` over the whole clip where `parameter` (of a pixel centre in user
     /// space) gives a location, in the colour at that location.
     private func drawGradient(_ gradient: CGGradient, parameter: (SIMD2<Double>) -> Double?) {
-        guard Self.isInvertible(state.ctm) else { return }
+        guard state.ctm.hasInverse else { return }
         let back = state.ctm.concatenating(deviceToPixels).inverted()
         let stops = GradientContent.stops(gradient.colors, gradient.locations)
         var cover = [UInt8](repeating: 0, count: width * height)
@@ -810,24 +804,82 @@ open class CGContext {
         textPosition = point
         let toUser = textMatrix.concatenating(CGAffineTransform(translationX: point.x, y: point.y))
         let toDevice = toUser.concatenating(state.ctm)
-        guard !text.isEmpty, size > 0, size.isFinite, Self.isInvertible(toDevice) else { return 0 }
-        // Pixels per text unit: the mean stretch of the text space onto the device.
-        var scale = abs(Double(toDevice.a * toDevice.d - toDevice.b * toDevice.c)).squareRoot()
+        guard !text.isEmpty, size > 0, size.isFinite, toDevice.hasInverse else { return 0 }
         let paint = color.map { PremultipliedColor($0) } ?? state.fill
+        let toPixels = toDevice.concatenating(deviceToPixels)
+        // Upright text at one scale in x and y, the usual case, is rendered where it lands.
+        let upright = toPixels.b == 0 && toPixels.c == 0 && toPixels.a > 0 && toPixels.d == -toPixels.a
+            && Double(size * toPixels.a) <= Double(TypedContent.maxImageSide) / 2
+        guard let advance = upright
+            ? drawUpright(text, font: font, size: Double(size), scale: Double(toPixels.a), at: CGPoint(x: toPixels.tx, y: toPixels.ty), paint)
+            : drawAsImage(text, font: font, size: Double(size), toDevice: toDevice, paint) else { return 0 }
+        textPosition = CGPoint(x: 0, y: 0).applying(CGAffineTransform(translationX: advance, y: 0).concatenating(toUser))
+        return CGFloat(advance)
+    }
+
+    /// Draws a line of text whose text space maps to bitmap pixels by `scale` pixels a unit in
+    /// x and y (upright) and a move of the pen origin to `origin`: its glyphs are rendered at
+    /// their own pixel positions into one coverage (no intermediate image, no resampling) in
+    /// the paint, or, for a line with colour glyphs (emoji), into colours of their own.
+    /// Returns the advance in text units; `nil` when no font can be opened.
+    private func drawUpright(_ text: String, font: String?, size: Double, scale: Double, at origin: CGPoint,
+                             _ paint: PremultipliedColor) -> Double? {
+        let (width, height, pixelSize) = (width, height, size * scale)
+        let drawn = FontLibrary.withFonts { fonts -> (coverage: Coverage?, colors: Bitmap?, width: Double)? in
+            guard let line = ShapedLine(text, font: font, pixelSize: pixelSize, fonts: fonts),
+                  let primary = fonts.face(for: font) else { return nil }
+            primary.setPixelSize(pixelSize)
+            // Room around the advance box for glyphs that overhang it (italics, marks, swashes);
+            // clamped to the context.
+            let pad = (pixelSize / 2).rounded(.up) + 1, x = Double(origin.x), y = Double(origin.y)
+            let x0 = clampedPixel((x - pad).rounded(.down), width), x1 = clampedPixel((x + line.width + pad).rounded(.up), width)
+            let y0 = clampedPixel((y - primary.ascender - pad).rounded(.down), height)
+            let y1 = clampedPixel((y + primary.descender + pad).rounded(.up), height)
+            guard x0 < x1, y0 < y1 else { return (nil, nil, line.width) }
+            let (w, h) = (x1 - x0, y1 - y0)
+            guard line.hasColorGlyphs else {
+                let plane = line.coverage(x: x - Double(x0), baseline: y - Double(y0), width: w, height: h)
+                return (Coverage(box: plane, x0: x0, y0: y0, w: w, h: h), nil, line.width)
+            }
+            var colors = Bitmap(width: w, height: h)
+            line.draw(x: x - Double(x0), baseline: y - Double(y0), color: paint, into: &colors)
+            let plane = (0..<(w * h)).map { colors[$0 % w, $0 / w].a > 0 ? UInt8(255) : 0 }
+            return (Coverage(box: plane, x0: x0, y0: y0, w: w, h: h), colors, line.width)
+        }
+        guard let drawn else { return nil }
+        if let c = drawn.coverage, let colors = drawn.colors, let (x0, y0, _, _) = c.bounds {
+            let width = width
+            composite(c, .perPixel { i in Self.texel(colors, i % width - x0, i / width - y0) })
+        } else if let c = drawn.coverage {
+            composite(c, .uniform(paint))
+        }
+        return drawn.width / scale
+    }
+
+    /// Draws a line of text in any other text-to-device transform (rotated, skewed, mirrored,
+    /// stretched, or an em over 1,024 pixels): rendered upright at the mean scale into an image
+    /// (at most 2,048 pixels long, or rendered smaller and scaled up), which is drawn through
+    /// `toDevice`. Returns the advance in text units; `nil` when no font can be opened.
+    private func drawAsImage(_ text: String, font: String?, size: Double, toDevice: CGAffineTransform,
+                             _ paint: PremultipliedColor) -> Double? {
+        // Pixels per text unit: the mean stretch of the text space onto the device, at most an
+        // em of 1,024 pixels before shaping (FreeType takes sizes in a 26.6 fixed-point Int).
+        var scale = TypedContent.scale(abs(Double(toDevice.a * toDevice.d - toDevice.b * toDevice.c)).squareRoot(),
+                                       fitting: size * 4)
         let drawn = FontLibrary.withFonts { fonts -> (image: CGImage, rect: CGRect, advance: Double)? in
             var line: ShapedLine?
             // Shaped once, and again smaller when the line's image would be too large to draw.
             for _ in 0..<2 {
-                line = ShapedLine(text, font: font, pixelSize: Double(size) * scale, fonts: fonts)
+                line = ShapedLine(text, font: font, pixelSize: size * scale, fonts: fonts)
                 guard let l = line else { return nil }
-                let longest = max(l.width, Double(size) * scale * 2)
+                let longest = max(l.width, size * scale * 2)
                 if longest <= Double(TypedContent.maxImageSide) / 2 { break }
                 scale *= Double(TypedContent.maxImageSide) / 2 / longest
             }
             guard let line, let primary = fonts.face(for: font) else { return nil }
-            primary.setPixelSize(Double(size) * scale)
+            primary.setPixelSize(size * scale)
             // Room around the advance box for glyphs that overhang it (italics, marks, swashes).
-            let pad = (Double(size) * scale / 2).rounded(.up) + 1
+            let pad = (size * scale / 2).rounded(.up) + 1
             let ascent = (primary.ascender + pad).rounded(.up), descent = (primary.descender + pad).rounded(.up)
             let w = Int((line.width + 2 * pad).rounded(.up)), h = Int(ascent + descent)
             var bitmap = Bitmap(width: w, height: h)
@@ -835,15 +887,13 @@ open class CGContext {
             let rect = CGRect(x: -pad / scale, y: -descent / scale, width: Double(w) / scale, height: Double(h) / scale)
             return (CGImage(bitmap: bitmap, source: "text"), rect, line.width / scale)
         }
-        guard let drawn else { return 0 }
+        guard let drawn else { return nil }
         let kept = state.ctm
         state.ctm = toDevice
         draw(drawn.image, in: drawn.rect)
         state.ctm = kept
-        textPosition = CGPoint(x: 0, y: 0).applying(CGAffineTransform(translationX: drawn.advance, y: 0).concatenating(toUser))
-        return CGFloat(drawn.advance)
+        return drawn.advance
     }
-
     // MARK: Images
 
     /// Draws `image` upright into `rect` of user space (its top row at the rect's top, that is
@@ -865,7 +915,7 @@ open class CGContext {
         let toUser = CGAffineTransform(a: r.width / CGFloat(image.width), b: 0, c: 0, d: -r.height / CGFloat(image.height),
                                        tx: r.minX, ty: r.maxY)
         let toPixels = toUser.concatenating(state.ctm).concatenating(deviceToPixels)
-        guard Self.isInvertible(toPixels) else { return nil }
+        guard toPixels.hasInverse else { return nil }
         let back = toPixels.inverted()
         var cover: Coverage?
         withPath {

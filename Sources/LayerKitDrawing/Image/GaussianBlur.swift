@@ -18,25 +18,36 @@ package enum GaussianBlur {
         return w.map { Float($0) }
     }
 
-    /// Blurs a `width` x `height` plane of values (row by row, top first) with `weights`,
-    /// horizontally then vertically; outside the plane counts as 0.
-    package static func blur(_ plane: inout [Float], width: Int, height: Int, weights: [Float]) {
-        let n = weights.count - 1
-        guard n > 0 else { return }
-        var pass = [Float](repeating: 0, count: plane.count)
-        for horizontal in [true, false] {
-            for y in 0..<height {
-                for x in 0..<width {
-                    var acc: Float = 0
-                    for k in -n...n {
-                        let sx = horizontal ? x + k : x, sy = horizontal ? y : y + k
-                        if sx < 0 || sy < 0 || sx >= width || sy >= height { continue }
-                        acc += plane[sy * width + sx] * weights[abs(k)]
-                    }
-                    pass[y * width + x] = acc
-                }
+    /// The blur of a `width` x `height` plane of values (row by row, top first) with
+    /// `weights`, horizontally then vertically, outside the plane counting as 0, at the
+    /// pixels `columns` x `rows` only (plane coordinates, reaching beyond it as far as the
+    /// blur spreads), row by row. Only the plane's own rows are blurred across and only the
+    /// pixels asked for down, so a wide blur of a small drawing, or one mostly outside a
+    /// context, costs what lands; the sums skip only zeros, so each value is what blurring the
+    /// whole padded plane gives.
+    package static func blurred(_ plane: [Float], width: Int, height: Int, weights: [Float],
+                                columns: Range<Int>, rows: Range<Int>) -> [Float] {
+        let n = weights.count - 1, cw = columns.count
+        var across = [Float](repeating: 0, count: height * cw)
+        for y in 0..<height {
+            for (i, x) in columns.enumerated() {
+                let lo = max(-n, -x), hi = min(n, width - 1 - x)
+                guard lo <= hi else { continue }
+                var acc: Float = 0
+                for k in lo...hi { acc += plane[y * width + x + k] * weights[abs(k)] }
+                across[y * cw + i] = acc
             }
-            swap(&plane, &pass)
         }
+        var out = [Float](repeating: 0, count: rows.count * cw)
+        for (j, y) in rows.enumerated() {
+            let lo = max(-n, -y), hi = min(n, height - 1 - y)
+            guard lo <= hi else { continue }
+            for i in 0..<cw {
+                var acc: Float = 0
+                for k in lo...hi { acc += across[(y + k) * cw + i] * weights[abs(k)] }
+                out[j * cw + i] = acc
+            }
+        }
+        return out
     }
 }

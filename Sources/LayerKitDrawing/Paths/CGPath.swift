@@ -300,6 +300,8 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         let d = r / tan(theta / 2), bx = ux + vx, by = uy + vy, lb = (bx * bx + by * by).squareRoot()
         let cx = x1 + bx / lb * r / sin(theta / 2), cy = y1 + by / lb * r / sin(theta / 2)
         let a0 = atan2(y1 + uy * d - cy, x1 + ux * d - cx), a1 = atan2(y1 + vy * d - cy, x1 + vx * d - cx)
+        // Points near Double's limit overflow the construction: the arc is then past drawing.
+        guard [cx, cy, a0, a1].allSatisfy(\.isFinite) else { return addLine(to: tangent1End, transform: transform) }
         // The short way round: the arc turns by π - θ < π.
         let sweep = remainder(a1 - a0, 2 * .pi)
         addArc(Self.arc(center: CGPoint(x: cx, y: cy), radius: CGFloat(r), startAngle: a0, sweep: sweep), transform)
@@ -330,6 +332,8 @@ extension CGPath {
     package static func arcSweep(from a0: Double, to a1: Double, clockwise: Bool) -> Double {
         var sweep = a1 - a0
         let turn = 2 * Double.pi
+        // Angles near Double's limit, a whole number of turns apart for all rounding tells.
+        guard sweep.isFinite else { return clockwise ? -turn : turn }
         if clockwise, sweep > 0 { sweep = sweep.truncatingRemainder(dividingBy: turn) - turn }
         if !clockwise, sweep < 0 { sweep = sweep.truncatingRemainder(dividingBy: turn) + turn }
         return min(max(sweep, -turn), turn)

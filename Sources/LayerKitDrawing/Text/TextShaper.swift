@@ -74,11 +74,29 @@ struct ShapedLine {
         }
     }
 
+    /// Whether some glyph is a colour glyph (an emoji in a colour font), which `coverage` cannot
+    /// hold.
+    var hasColorGlyphs: Bool { glyphs.contains { $0.face.isColor } }
+
     /// Draws the line with its pen origin at `x` on the baseline `baseline` (pixels, y down).
     func draw(x: Double, baseline: Double, color: PremultipliedColor, into bitmap: inout Bitmap) {
         for g in glyphs {
             g.face.draw(g.index, x: x + g.x + g.offset.x, y: baseline + g.offset.y, color: color, into: &bitmap)
         }
+    }
+
+    /// The line's coverage of a `width` x `height` area, row by row, with its pen origin at `x`
+    /// on the baseline `baseline` (pixels, y down): where glyphs overlap, their coverages
+    /// combine as drawing one over the other would (a + b − ab).
+    func coverage(x: Double, baseline: Double, width: Int, height: Int) -> [UInt8] {
+        var plane = [UInt8](repeating: 0, count: width * height)
+        for g in glyphs {
+            g.face.render(g.index, x: x + g.x + g.offset.x, y: baseline + g.offset.y, width: width, height: height) { px, py, k in
+                let i = py * width + px, under = Int(plane[i])
+                plane[i] = UInt8(under + Int(k) - (under * Int(k) + 127) / 255)
+            }
+        }
+        return plane
     }
 }
 
@@ -147,7 +165,7 @@ struct TextShaper {
             // Marks, joiners, variation selectors and what follows a joiner stay in the face of
             // the character before them: a cluster is shaped by one font.
             let clings = i > 0 && (Self.clings(s) || scalars[i - 1].value == 0x200D)
-            faces.append(clings ? faces[i - 1] : face(for: s))
+            faces.append(clings ? faces[i - 1] : face(for: s, next: i + 1 < scalars.count ? scalars[i + 1] : nil))
         }
         let codepoints = scalars.map(\.value)
         var glyphs: [ShapedGlyph] = []
@@ -171,8 +189,14 @@ struct TextShaper {
         }
     }
 
-    private func face(for scalar: Unicode.Scalar) -> FontFace {
-        primary.glyphIndex(scalar) != 0 ? primary : fonts.fallback(for: scalar, family: family) ?? primary
+    /// The face for a character: the primary face when it has the glyph, else a fallback. An
+    /// emoji shown as emoji by default (Unicode's Emoji_Presentation, such as 😀) or asked to
+    /// be (followed by U+FE0F) comes from fontconfig's "emoji" family first, a colour emoji
+    /// font when one is installed, as Core Text uses Apple Color Emoji.
+    private func face(for scalar: Unicode.Scalar, next: Unicode.Scalar?) -> FontFace {
+        if scalar.properties.isEmojiPresentation || scalar.properties.isEmoji && next?.value == 0xFE0F,
+           let emoji = fonts.fallback(for: scalar, family: fonts.emojiFamily), emoji.isColor { return emoji }
+        return primary.glyphIndex(scalar) != 0 ? primary : fonts.fallback(for: scalar, family: family) ?? primary
     }
 
     /// FriBidi's embedding levels, and whether the paragraph runs right to left (its direction

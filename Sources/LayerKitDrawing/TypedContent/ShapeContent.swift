@@ -40,7 +40,9 @@ enum ShapeContent {
             lo = pointwiseMin(lo, p)
             hi = pointwiseMax(hi, p)
         } } }
-        guard lo.x <= hi.x, lo.y <= hi.y, lo.x.isFinite, lo.y.isFinite else { return nil }
+        // Pixels 2^53 or more from the bounds' origin are past whole-pixel precision (and, a
+        // little further, Int's range): a shape starting there is not drawn.
+        guard lo.x <= hi.x, lo.y <= hi.y, abs(lo.x) < 0x1p53, abs(lo.y) < 0x1p53 else { return nil }
         hi = pointwiseMin(hi, lo + Double(TypedContent.maxImageSide))
         let x0 = Int(lo.x.rounded(.down)) - 1, y0 = Int(lo.y.rounded(.down)) - 1
         let w = Int(hi.x.rounded(.up)) + 1 - x0, h = Int(hi.y.rounded(.up)) + 1 - y0
