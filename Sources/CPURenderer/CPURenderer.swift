@@ -14,15 +14,15 @@ import LayerKit
 ///
 /// Damage: the renderer keeps its last canvas. When the next display list is a single canvas
 /// pass of the same size and background, only the pixels of quads that changed (where they
-/// were and where they are) are redrawn; pixels elsewhere are covered by the same quads in the
-/// same order, so they cannot change.
+/// were and where they are, kept as a few disjoint rectangles by `Damage`) are redrawn; pixels
+/// elsewhere are covered by the same quads in the same order, so they cannot change.
 public final class CPURenderer {
     /// Rows per band handed to one core at a time.
     let bandHeight = 32
     /// Decoded images and their mipmaps, kept while the same `CGImage` is drawn.
     private var textures: [ObjectIdentifier: (image: CGImage, texture: Texture)] = [:]
     /// The last frame, for damage: its canvas quads, pixels, and the pixels each quad may
-    /// touch (`PreparedQuad.pixelBounds`, nil where it draws nothing).
+    /// touch (`DrawQuad.pixelBounds`, nil where it draws nothing).
     private var previous: (list: DisplayList, canvas: Target, bounds: [PixelRect?])?
     /// Pixels redrawn by the last `render`, for profiles and tests.
     public private(set) var lastRedrawnPixels = 0
@@ -107,38 +107,18 @@ public final class CPURenderer {
     private func redrawDamage(_ list: DisplayList) -> Target? {
         guard list.passes.count == 1, let (old, canvas, oldBounds) = previous, old.passes.count == 1,
               old.width == list.width, old.height == list.height, old.background == list.background else { return nil }
-        let before = old.canvas.quads, after = list.canvas.quads
-        // Unchanged quads keep last frame's bounds; only changed ones are projected again.
-        var bounds = [PixelRect?](repeating: nil, count: after.count)
-        var damage: PixelRect?
+        let after = list.canvas.quads
         // Whether a quad that drew an image changed: the image may be drawn no more.
         var imageReplaced = false
-        func add(_ r: PixelRect?) {
-            guard let r else { return }
-            damage = damage?.union(r) ?? r
-        }
-        for i in 0..<max(before.count, after.count) {
-            // Indexed in place: copying 10,000 quads out to compare them costs more than comparing.
-            let kept = i < before.count, drawn = i < after.count
-            if kept && drawn && before[i] == after[i] {
-                bounds[i] = oldBounds[i]
-                continue
-            }
-            if kept {
-                add(oldBounds[i])
-                if case .image = before[i].fill { imageReplaced = true }
-            }
-            if drawn {
-                bounds[i] = PreparedQuad.pixelBounds(after[i], width: list.width, height: list.height)
-                add(bounds[i])
-            }
-        }
+        let (damage, bounds) = Damage.between(old.canvas.quads, bounds: oldBounds, and: after, measure: {
+            $0.pixelBounds(width: list.width, height: list.height)
+        }, replaced: {
+            if case .image = $0.fill { imageReplaced = true }
+        })
         previous = (list, canvas, bounds)
-        guard let area = damage else {
-            lastRedrawnPixels = 0
-            return canvas
-        }
-        guard area.area * 2 < list.width * list.height else { return nil }
+        let area = damage.area
+        guard area * 2 < list.width * list.height else { return nil }
+        lastRedrawnPixels = area
         if imageReplaced {
             let drawnImages = Set(after.compactMap { q -> ObjectIdentifier? in
                 if case .image(let f) = q.fill { return ObjectIdentifier(f.image) }
@@ -146,14 +126,15 @@ public final class CPURenderer {
             })
             textures = textures.filter { drawnImages.contains($0.key) }
         }
-        canvas.write { $0.fill(area, with: list.background) }
+        guard !damage.rects.isEmpty else { return canvas }
         var used = Set<ObjectIdentifier>()
-        let reaching = after.indices.filter { i in
-            guard let b = bounds[i] else { return false }
-            return b.x0 < area.x1 && b.x1 > area.x0 && b.y0 < area.y1 && b.y1 > area.y0
-        }.map { after[$0] }
-        draw(prepare(reaching, [], list.canvas, &used).quads, into: canvas, area: area)
-        lastRedrawnPixels = area.area
+        let reaching = after.indices.filter { bounds[$0].map { b in damage.rects.contains { $0.intersects(b) } } ?? false }
+        let prepared = prepare(reaching.map { after[$0] }, [], list.canvas, &used).quads
+        // Each rectangle is cleared and drawn over by the quads reaching it, in painter's order.
+        for r in damage.rects {
+            canvas.write { $0.fill(r, with: list.background) }
+            draw(prepared.filter { PixelRect(x0: $0.x0, x1: $0.x1, y0: $0.y0, y1: $0.y1).intersects(r) }, into: canvas, area: r)
+        }
         return canvas
     }
 

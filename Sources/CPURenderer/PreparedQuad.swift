@@ -77,7 +77,7 @@ struct PreparedQuad {
         quad = q
         let r = q.rect.standardized
         (minX, minY, maxX, maxY) = (Double(r.minX), Double(r.minY), Double(r.maxX), Double(r.maxY))
-        guard let projected = PreparedQuad.projectedOutline(q) else { return nil }
+        guard let projected = q.projectedOutline() else { return nil }
         bounds = PixelRect(around: projected, width: width, height: height)
         var halfPlanes: [(a: Double, b: Double, c: Double)] = [], otherClips: [Clip] = []
         for c in q.clips {
@@ -164,7 +164,7 @@ struct PreparedQuad {
     /// `rect` projected and clipped like the outline, for interior and hole runs; `nil` when
     /// empty, or so far out that `interiorMargin` would not be safe.
     private static func safeOutline(_ q: DrawQuad, rect: CGRect, halfPlanes: [(a: Double, b: Double, c: Double)]) -> [SIMD2<Double>]? {
-        guard var poly = projectedOutline(q, rect: rect) else { return nil }
+        guard var poly = q.projectedOutline(rect: rect) else { return nil }
         for h in halfPlanes { poly = clip(poly, h) }
         return poly.count >= 3 && poly.allSatisfy({ abs($0.x) < 1e6 && abs($0.y) < 1e6 }) ? poly : nil
     }
@@ -236,25 +236,6 @@ struct PreparedQuad {
 
     /// Stands in for "no texture" so the unowned fields are always valid.
     private static let placeholder = Texture(Bitmap(width: 1, height: 1))
-
-    /// The quad's rectangle projected to pass pixels, clipped at w = 1e-5 like the GL clipper;
-    /// `nil` when nothing is in front of the eye.
-    static func projectedOutline(_ q: DrawQuad, rect: CGRect? = nil) -> [SIMD2<Double>]? {
-        let r = (rect ?? q.rect).standardized
-        let pts = clipToFront([(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)].map { c in
-            let h = q.transform.apply(x: c.0, y: c.1, z: 0)
-            return SIMD4(Double(h.x), Double(h.y), Double(h.z), Double(h.w))
-        })
-        guard pts.count >= 3 else { return nil }
-        return pts.map { SIMD2($0.x / $0.w, $0.y / $0.w) }
-    }
-
-    /// Pixels a quad may touch (its outline's bounding box, one pixel wider for antialiased
-    /// fringes), clamped to the target; `nil` when none.
-    static func pixelBounds(_ q: DrawQuad, width: Int, height: Int) -> PixelRect? {
-        guard let outline = projectedOutline(q) else { return nil }
-        return PixelRect(around: outline, width: width, height: height)
-    }
 
     /// The part of a convex polygon where `a·x + b·y + c ≥ 0`.
     static func clip(_ poly: [SIMD2<Double>], _ h: (a: Double, b: Double, c: Double)) -> [SIMD2<Double>] {
@@ -418,36 +399,4 @@ struct PreparedQuad {
             return c
         }
     }
-}
-
-/// A rectangle of whole pixels, `x0..<x1` by `y0..<y1`.
-struct PixelRect: Equatable {
-    var x0: Int, x1: Int, y0: Int, y1: Int
-
-    /// The pixels an outline may touch, one pixel wider for antialiased fringes, clamped to a
-    /// `width` x `height` target; `nil` when empty.
-    init?(around outline: [SIMD2<Double>], width: Int, height: Int) {
-        var lo = SIMD2(Double.infinity, Double.infinity), hi = -lo
-        for p in outline {
-            lo = pointwiseMin(lo, p)
-            hi = pointwiseMax(hi, p)
-        }
-        guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
-        // Clamped to the target on both sides before converting: an outline far outside it
-        // (coordinates of 1e30) would overflow Int.
-        x0 = Int(min(max(lo.x - 1, 0), Double(width)).rounded(.down))
-        y0 = Int(min(max(lo.y - 1, 0), Double(height)).rounded(.down))
-        x1 = Int(max(min(hi.x + 1, Double(width)), 0).rounded(.up))
-        y1 = Int(max(min(hi.y + 1, Double(height)), 0).rounded(.up))
-        guard x0 < x1, y0 < y1 else { return nil }
-    }
-
-    init(x0: Int, x1: Int, y0: Int, y1: Int) { (self.x0, self.x1, self.y0, self.y1) = (x0, x1, y0, y1) }
-
-    /// The smallest rectangle holding both.
-    func union(_ o: PixelRect) -> PixelRect {
-        PixelRect(x0: min(x0, o.x0), x1: max(x1, o.x1), y0: min(y0, o.y0), y1: max(y1, o.y1))
-    }
-
-    var area: Int { (x1 - x0) * (y1 - y0) }
 }

@@ -93,4 +93,23 @@ struct FramePlan: Equatable {
         }
         return out
     }
+
+    /// The parts of `batches` whose quads may touch `rect` (`bounds`, by record index), each
+    /// with its batch's features and sources, so that every quad is drawn by the program that
+    /// draws it in the full pass: a redraw of `rect` alone.
+    static func batches(_ batches: [Batch], reaching rect: PixelRect, bounds: [PixelRect?]) -> [Batch] {
+        var out: [Batch] = []
+        for b in batches {
+            var runStart: Int? = nil
+            for g in b.first...(b.first + b.count) {
+                let reaches = g < b.first + b.count && (bounds[g]?.intersects(rect) ?? false)
+                if reaches, runStart == nil { runStart = g }
+                if !reaches, let start = runStart {
+                    out.append(Batch(first: start, count: g - start, features: b.features, sources: b.sources))
+                    runStart = nil
+                }
+            }
+        }
+        return out
+    }
 }

@@ -1,5 +1,6 @@
 import CGL
 import Foundation
+import LayerCompositor
 import LayerKit
 
 /// Reads `width` x `height` pixels of `framebuffer` (0: the window's back buffer, the frame
@@ -31,5 +32,22 @@ extension GLDevice {
             initialized = count
         }
         return Bitmap(width: width, height: height, pixels: pixels)
+    }
+
+    /// Reads the pixels of `rects` (top-down rows, as in `bitmap`) of `framebuffer` into
+    /// `bitmap`, which has the framebuffer's size; the rest of `bitmap` stays as it was.
+    func readRects(_ rects: [PixelRect], framebuffer: GLuint, into bitmap: inout Bitmap) throws {
+        let height = bitmap.height, stride = bitmap.width * 4
+        for r in rects {
+            let w = r.x1 - r.x0, h = r.y1 - r.y0
+            let raw = try readPixels(framebuffer: framebuffer, x: r.x0, y: height - r.y1, width: w, height: h)
+            bitmap.pixels.withUnsafeMutableBytes { dst in
+                raw.withUnsafeBytes { src in
+                    for j in 0..<h {
+                        memcpy(dst.baseAddress! + (r.y0 + j) * stride + r.x0 * 4, src.baseAddress! + (h - 1 - j) * w * 4, w * 4)
+                    }
+                }
+            }
+        }
     }
 }

@@ -97,6 +97,19 @@ struct GLDevice {
         changes += 1
     }
 
+    /// Limits drawing and clearing to `rect` (pixels, rows bottom-up as GL numbers them), or
+    /// lifts the limit (`nil`; `beginFrame` starts without one).
+    mutating func setScissor(_ rect: (x: Int32, y: Int32, width: Int32, height: Int32)?) {
+        if let r = rect {
+            glEnable(GLenum(GL_SCISSOR_TEST))
+            glScissor(r.x, r.y, r.width, r.height)
+            changes += 2
+        } else {
+            glDisable(GLenum(GL_SCISSOR_TEST))
+            changes += 1
+        }
+    }
+
     mutating func bindFramebuffer(_ f: GLuint) {
         guard framebuffer != f else { return }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), f)
@@ -396,13 +409,14 @@ struct GLDevice {
     /// does not follow: it tracks the draw binding that `bindFramebuffer` sets.
     ///
     /// - Throws: `GLError` when `glReadPixels` fails.
-    func readPixels(framebuffer: GLuint, width: Int, height: Int) throws -> [UInt8] {
+    /// From `x`, `y` (bottom-up) when given, the framebuffer's bottom-left by default.
+    func readPixels(framebuffer: GLuint, x: Int = 0, y: Int = 0, width: Int, height: Int) throws -> [UInt8] {
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), framebuffer)
         glReadBuffer(GLenum(framebuffer == 0 ? GL_BACK : GL_COLOR_ATTACHMENT0))
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         var raw = [UInt8](repeating: 0, count: max(width, 0) * max(height, 0) * 4)
-        glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &raw)
-        try check("glReadPixels (framebuffer \(framebuffer), \(width)x\(height))")
+        glReadPixels(GLint(x), GLint(y), GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &raw)
+        try check("glReadPixels (framebuffer \(framebuffer), \(width)x\(height) at \(x), \(y))")
         return raw
     }
 

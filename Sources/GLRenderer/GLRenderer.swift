@@ -137,6 +137,19 @@ public final class GLRenderer {
     private var dataTexture: GLuint = 0
     private var dataRows = 0
     private var frame = 0
+    /// Whether an offscreen frame redraws only its damage (on by default), as `CPURenderer`
+    /// does: when the last frame and this one are each a single canvas pass of the same size
+    /// and background and the pool hands back the same canvas target, only the pixels of quads
+    /// that changed (`Damage`) are cleared (scissored) and drawn again, by the quads reaching
+    /// them, and only those pixels are read back into the last frame's bitmap.
+    public var tracksDamage = true
+    /// Canvas pixels drawn by the last offscreen frame, for profiles and tests.
+    public private(set) var lastRedrawnPixels = 0
+    /// The last one-pass offscreen frame, for damage: the canvas texture it drew into, its
+    /// list, and the pixels each canvas quad may touch (by record).
+    private var lastCanvas: (texture: GLuint, list: DisplayList, bounds: [PixelRect?])?
+    /// The last frame's pixels when it was read back, to be patched by the next one's damage.
+    private var lastPixels: Bitmap?
 
     /// Creates a renderer for the context current on this thread: compiles the shaders and
     /// makes the few objects every frame uses.
@@ -231,15 +244,28 @@ public final class GLRenderer {
         beginFrame()
         let canvas = try pool.acquire(width: list.width, height: list.height, state: &state)
         defer { pool.release(canvas, frame: frame) }
-        let draw = { try self.drawPasses(list, canvas: (canvas.framebuffer, canvas.texture, list.width, list.height)) }
-        try profiler.map { try $0.measure("draw", draw) } ?? draw()
+        let damage = canvasDamage(list, texture: canvas.texture)
+        let draw = { try self.drawPasses(list, canvas: (canvas.framebuffer, canvas.texture, list.width, list.height), damage: damage) }
+        do {
+            try profiler.map { try $0.measure("draw", draw) } ?? draw()
+        } catch {
+            lastCanvas = nil  // what the target holds is unknown
+            throw error
+        }
         var bitmap: Bitmap?
+        let last = lastPixels
+        lastPixels = nil  // so that a patched bitmap is not copied while this one holds it
         if readBack {
             let read = { () throws -> Bitmap in
                 self.state.bindFramebuffer(canvas.framebuffer)
+                if let damage, var pixels = last {
+                    try self.state.readRects(damage.rects, framebuffer: canvas.framebuffer, into: &pixels)
+                    return pixels
+                }
                 return try self.state.readBitmap(framebuffer: canvas.framebuffer, width: list.width, height: list.height)
             }
             bitmap = try profiler.map { try $0.measure("readback", read) } ?? read()
+            if tracksDamage { lastPixels = bitmap }
         } else {
             profiler.map { $0.measure("finish") { state.finish() } } ?? state.finish()
         }
@@ -291,8 +317,35 @@ public final class GLRenderer {
         }
     }
 
-    /// Everything but the read-back: contents, records, passes.
-    private func drawPasses(_ list: DisplayList, canvas: (framebuffer: GLuint, texture: GLuint?, width: Int, height: Int)) throws {
+    /// The damage of `list` over the last frame drawn into the canvas target `texture`, or
+    /// `nil` when the whole canvas is drawn (see `tracksDamage`; also past half the canvas).
+    private func canvasDamage(_ list: DisplayList, texture: GLuint) -> Damage? {
+        let (w, h) = (list.width, list.height)
+        lastRedrawnPixels = w * h
+        guard tracksDamage, list.passes.count == 1 else {
+            lastCanvas = nil
+            return nil
+        }
+        // The reference's bounds and one pixel more, for the rasterizer's own rounding at edges.
+        let measure = { (q: DrawQuad) -> PixelRect? in
+            q.pixelBounds(width: w, height: h).map { PixelRect(x0: max($0.x0 - 1, 0), x1: min($0.x1 + 1, w), y0: max($0.y0 - 1, 0), y1: min($0.y1 + 1, h)) }
+        }
+        guard let last = lastCanvas, last.texture == texture, last.list.passes.count == 1, last.list.width == w, last.list.height == h,
+              last.list.background == list.background else {
+            lastCanvas = (texture, list, list.canvas.quads.map(measure))
+            return nil
+        }
+        let (damage, bounds) = Damage.between(last.list.canvas.quads, bounds: last.bounds, and: list.canvas.quads, measure: measure)
+        lastCanvas = (texture, list, bounds)
+        guard damage.area * 2 < w * h else { return nil }
+        lastRedrawnPixels = damage.area
+        return damage
+    }
+
+    /// Everything but the read-back: contents, records, passes; of a one-pass list with
+    /// `damage`, only the damaged pixels of the canvas.
+    private func drawPasses(_ list: DisplayList, canvas: (framebuffer: GLuint, texture: GLuint?, width: Int, height: Int),
+                            damage: Damage? = nil) throws {
         guard !list.passes.isEmpty else { return }
         var stats = lastFrameStats
         defer { lastFrameStats = stats }
@@ -351,8 +404,18 @@ public final class GLRenderer {
             case .quads:
                 let bg = isCanvas ? list.background : .clear
                 state.setClearColor((bg.r, bg.g, bg.b, bg.a))
-                state.clear()
-                try drawQuads(plan.batches[pass.index], entries: entries, targets: targets, width: w, height: h)
+                guard isCanvas, let damage, let bounds = lastCanvas?.bounds else {
+                    state.clear()
+                    try drawQuads(plan.batches[pass.index], entries: entries, targets: targets, width: w, height: h)
+                    break
+                }
+                for r in damage.rects {
+                    state.setScissor((Int32(r.x0), Int32(h - r.y1), Int32(r.x1 - r.x0), Int32(r.y1 - r.y0)))
+                    state.clear()
+                    try drawQuads(FramePlan.batches(plan.batches[pass.index], reaching: r, bounds: bounds), entries: entries,
+                                  targets: targets, width: w, height: h)
+                }
+                state.setScissor(nil)
             case let .blur(source, horizontal, weights):
                 try drawFullscreen(blurProgram, source: source, targets: targets, pass: pass.index) {
                     state.setUniform(blurProgram["u_weightStart"], int: Int32(weightStart[pass.index]))

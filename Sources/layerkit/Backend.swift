@@ -27,13 +27,13 @@ enum Backend: String, ExpressibleByArgument, CaseIterable {
             return cpu()
         case .gl:
             do {
-                return try HeadlessGLRenderer(skipsReadback: skipsReadback)
+                return try HeadlessGLRenderer(skipsReadback: skipsReadback, fullRedraw: fullRedraw)
             } catch {
                 throw CLIError.badInput("cannot use the GL backend: \(error)")
             }
         case .auto:
             do {
-                return try HeadlessGLRenderer(skipsReadback: skipsReadback)
+                return try HeadlessGLRenderer(skipsReadback: skipsReadback, fullRedraw: fullRedraw)
             } catch {
                 FileHandle.standardError.write(Data("layerkit: warning: no GL context (\(error)); using the CPU renderer\n".utf8))
                 return cpu()
@@ -53,11 +53,12 @@ final class HeadlessGLRenderer: FrameRenderer {
     let skipsReadback: Bool
 
     /// Makes the context and compiles the shaders; throws `GLError` (no display, no driver) or
-    /// `GLRendererError` naming what failed.
-    init(skipsReadback: Bool = false) throws {
+    /// `GLRendererError` naming what failed. `fullRedraw` draws every frame in full (no damage).
+    init(skipsReadback: Bool = false, fullRedraw: Bool = false) throws {
         self.skipsReadback = skipsReadback
         context = try EGLHeadlessContext()
         renderer = try GLRenderer()
+        renderer.tracksDamage = !fullRedraw
         timer = GPUTimer()
     }
 

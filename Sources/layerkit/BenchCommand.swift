@@ -31,7 +31,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Mark every layer that draws its contents (a scene's \"drawing\") with setNeedsDisplay() before each frame, so every frame redraws it (timed in the snapshot phase).")
     var redisplay = false
 
-    @Flag(name: .customLong("full-redraw"), help: "CPU backend: draw every frame in full (no damage tracking), as other renderers' static frames are timed.")
+    @Flag(name: .customLong("full-redraw"), help: "Draw every frame in full (no damage tracking, either backend), as other renderers' static frames are timed.")
     var fullRedraw = false
 
     @Flag(name: .customLong("no-readback"), help: "GL backend: end each frame with glFinish instead of reading pixels back, as GPU frames of other renderers are timed.")

@@ -60,6 +60,39 @@ final class DamageTests: XCTestCase {
         XCTAssertEqual(BitmapDifference(incremental, renderCPU(root, width: 200, height: 200), threshold: 0).pixelsOver, 0)
     }
 
+    /// Two squares far apart that move redraw their own places, not the box spanning both.
+    /// A 10-point square's pixel bounds are one pixel wider on each side (12 x 12); moved 2 to
+    /// the right its old and new bounds meet and merge into 14 x 12 = 168 pixels.
+    func testChangesFarApartRedrawOnlyTheirOwnRectangles() throws {
+        let (root, a, b) = twoSquaresFarApart()
+        let renderer = CPURenderer()
+        _ = try renderer.render(displayList(root, width: 200, height: 200))
+        a.position.x += 2
+        b.position.x += 2
+        let incremental = try renderer.render(displayList(root, width: 200, height: 200))
+        XCTAssertEqual(renderer.lastRedrawnPixels, 2 * 168)
+        XCTAssertEqual(incremental, renderCPU(root, width: 200, height: 200))
+    }
+
+    /// Over random edits of random trees (fixed seeds), each damage redraw is byte for byte
+    /// the full redraw.
+    func testDamageRedrawsEqualFullRedrawsOverRandomEdits() throws {
+        var damageFrames = 0
+        for seed in 1...5 as ClosedRange<UInt64> {
+            var g = SeededGenerator(seed: seed)
+            let root = randomTree(count: 30, size: CGSize(width: 160, height: 120), using: &g)
+            let renderer = CPURenderer()
+            _ = try renderer.render(displayList(root, width: 160, height: 120))
+            for step in 0..<16 {
+                randomEdit(root, using: &g)
+                let incremental = try renderer.render(displayList(root, width: 160, height: 120))
+                if renderer.lastRedrawnPixels < 160 * 120 { damageFrames += 1 }
+                XCTAssertTrue(incremental == renderCPU(root, width: 160, height: 120), "seed \(seed), step \(step)")
+            }
+        }
+        XCTAssertGreaterThan(damageFrames, 10, "frames without offscreen passes were damage redraws")
+    }
+
     /// An image no longer drawn is let go even when every later frame is a damage redraw (a
     /// slideshow of new images in a corner would otherwise keep every image it ever showed).
     func testADamageRedrawLetsGoOfImagesNoLongerDrawn() throws {

@@ -129,7 +129,12 @@ final class GLRendererTests: XCTestCase {
         let second = h.renderer.lastFrameStats
         XCTAssertEqual(second.textureUploads, 0)
         XCTAssertEqual(second.uploadedBytes, 0)
-        XCTAssertEqual(second.drawCalls, 300)
+        XCTAssertEqual(second.drawCalls, 0, "the same list again: no damage, nothing drawn")
+        h.renderer.tracksDamage = false
+        _ = try h.renderer.render(list)
+        let third = h.renderer.lastFrameStats
+        XCTAssertEqual(third.textureUploads, 0)
+        XCTAssertEqual(third.drawCalls, 300)
     }
 
     /// One renderer across frames whose contents change: a new CGImage is never mistaken for an

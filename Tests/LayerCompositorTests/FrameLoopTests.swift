@@ -139,10 +139,21 @@ final class FrameLoopTests: XCTestCase {
         XCTAssertEqual(drawn.draws, 2)
     }
 
+    /// `quads_flattened`: every quad in the first frame, the moved leaf's alone after it moves,
+    /// none when the list is reused.
+    func testQuadsFlattenedCountsTheChangedSubtrees() throws {
+        let (root, leaf) = tree()
+        let loop = FrameLoop(renderer: RecordingRenderer())
+        for (n, update) in [nil, { leaf.position.y += 1 }, nil].enumerated() as EnumeratedSequence<[(() -> Void)?]> {
+            try loop.drawFrame(LayerTreeSource(root), at: Double(n), canvas: FrameLoop.Canvas(width: 40, height: 30), update: update)
+        }
+        XCTAssertEqual(loop.profiler.frames.map { $0[.quadsFlattened] }, [2, 1, 0])
+    }
+
     func testCounterNamesAreTheBenchKeys() {
         // The documented keys of `layerkit bench --json`'s counters (README, BENCHMARKS.md).
         XCTAssertEqual(FrameCounter.allCases.map(\.rawValue),
-                       ["layers", "quads", "passes", "display_list_reused", "displays", "draw_calls", "state_changes", "texture_uploads",
+                       ["layers", "quads", "passes", "display_list_reused", "quads_flattened", "displays", "draw_calls", "state_changes", "texture_uploads",
                         "uploaded_bytes", "textures_held", "texture_bytes_held", "records_written"])
     }
 }

@@ -12,6 +12,9 @@ public enum FrameCounter: String, CaseIterable, Sendable {
     case passes
     /// 1 when `FrameCompositor` handed back the last frame's display list unchanged, else 0.
     case displayListReused = "display_list_reused"
+    /// Quads the compositor flattened this frame: those of the subtrees that changed, the rest
+    /// copied from the last frame's display list (0 when it was reused whole).
+    case quadsFlattened = "quads_flattened"
     /// Layers redrawn (`display()` through `displayIfNeeded()`) at the frame's commit: 0 in a
     /// frame where no layer was marked by `setNeedsDisplay()`.
     case displays

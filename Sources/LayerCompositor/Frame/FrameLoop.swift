@@ -111,6 +111,7 @@ public final class FrameLoop {
                                    scale: Double(canvas.scale), background: canvas.background)
         }
         profiler.count(.displayListReused, compositor.lastReused ? 1 : 0)
+        profiler.count(.quadsFlattened, Double(list.quadCount - compositor.lastCopiedQuads))
         let pixels = try renderer.render(list, profiler: profiler)
         profiler.count(.layers, Double(snapshot.layerCount))
         profiler.count(.quads, Double(list.quadCount))

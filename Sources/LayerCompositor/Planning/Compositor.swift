@@ -36,16 +36,30 @@ public enum Compositor {
     /// sublayer is `root`.
     public static func displayList(root: LayerSnapshot, width: Double, height: Double, scale: Double,
                                    background: CGColor?) -> DisplayList {
+        displayList(root: root, width: width, height: height, scale: scale, background: background, reusing: nil).list
+    }
+
+    /// `displayList(root:width:height:scale:background:)`, copying from `previous` (the memo of
+    /// the last list built at this `scale`) the canvas quads of every subtree drawn again as it
+    /// was: the same snapshot object with the same placement, opacity and clips, that needed no
+    /// offscreen pass. Flattening is a pure function of those, so the list is the one a full
+    /// build makes; only the subtrees that changed are flattened again. Also returns this
+    /// list's memo, for the next frame.
+    static func displayList(root: LayerSnapshot, width: Double, height: Double, scale: Double, background: CGColor?,
+                            reusing previous: FlattenMemo?) -> (list: DisplayList, memo: FlattenMemo) {
         let pw = CanvasSizeError.pixels(width, scale: scale), ph = CanvasSizeError.pixels(height, scale: scale)
         let toPixels = CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1)
+        var memo = FlattenMemo()
         func build(offscreenScale: Double) -> DisplayList {
-            let builder = Builder(scale: scale, offscreenScale: offscreenScale)
+            let builder = Builder(scale: scale, offscreenScale: offscreenScale, previous: previous)
             var quads: [DrawQuad] = []
             builder.emitSublayers([root], childrenTransform: .identity,
                                   parent: Placement(toTarget: toPixels, toCanvas: toPixels, flipped: false),
-                                  opacity: 1, clips: [], into: &quads)
+                                  opacity: 1, clips: [], previousChildren: previous?.root.map { [$0] }, into: &quads)
             builder.passes.append(RenderPass(index: builder.passes.count, purpose: .canvas, width: pw, height: ph,
                                              content: .quads(quads), label: "canvas"))
+            memo = FlattenMemo(root: root, entries: builder.memo, contexts: builder.contexts, canvas: quads,
+                               copiedQuads: builder.copiedQuads)
             return DisplayList(passes: builder.passes, width: pw, height: ph,
                                background: background.map { PremultipliedColor($0) } ?? .clear)
         }
@@ -60,15 +74,69 @@ public enum Compositor {
             offscreenScale *= 0.95 * (Double(offscreenMemoryBudget) / Double(peak)).squareRoot()
             list = build(offscreenScale: offscreenScale)
         }
-        return list
+        return (list, memo)
     }
+}
+
+/// What one build flattened into the canvas pass, kept for the next: for each layer drawn
+/// straight into the canvas whose subtree needed no offscreen pass (so its quads name no pass
+/// index and do not depend on the offscreen scale), where it was placed and the range of canvas
+/// quads it drew; and for each flat sorting context drawn into the canvas, the order of its
+/// sublayers and the quads of each (`ContextMemo`).
+struct FlattenMemo {
+    struct Entry {
+        /// Held, so that its identity is not reused by another snapshot while the memo lives.
+        let layer: LayerSnapshot
+        let placement: Placement
+        let opacity: Float
+        let clips: [Clip]
+        let quads: Range<Int>
+    }
+
+    /// The tree drawn.
+    var root: LayerSnapshot?
+    var entries: [ObjectIdentifier: Entry] = [:]
+    /// Keyed by the layer whose sublayers the context holds.
+    var contexts: [ObjectIdentifier: ContextMemo] = [:]
+    /// The canvas pass's quads.
+    var canvas: [DrawQuad] = []
+    /// How many of them were copied from the memo before, not flattened again.
+    var copiedQuads = 0
+}
+
+/// What a sorting context's quads depend on besides its sublayers.
+struct ContextKey: Equatable {
+    var parent: Placement
+    var opacity: Float
+    var clips: [Clip]
+    var childrenTransform: CATransform3D
+    var childrenFlip: Bool
+}
+
+/// The sublayers of a plain layer, none a transform layer, all in flat planes (so sorted by z
+/// alone, without splitting), as one build drew them into the canvas. When the layer changes
+/// but keeps its context, the next build draws the sublayers in the same order as long as
+/// every changed one keeps its z and stays flat, copying the quads of the unchanged ones in
+/// runs: a frame where 10 of 10,000 sublayers move touches 10 of them, not 10,000.
+struct ContextMemo {
+    /// Held, so that its identity is not reused while the memo lives.
+    let owner: LayerSnapshot
+    let key: ContextKey
+    let children: [LayerSnapshot]
+    /// Each sublayer's plane matrix in the context; `nil` for one not drawn (hidden,
+    /// back-facing or not finite).
+    var matrices: [CATransform3D?]
+    /// Sublayer indices, back to front.
+    let order: [Int]
+    /// Each sublayer's canvas quads; `nil` where it drew an offscreen pass (or nothing).
+    var ranges: [Range<Int>?]
 }
 
 /// Where a layer's bounds space lands: in the pass being drawn, and on the canvas (for the
 /// back-face rule, which looks at the whole accumulated transform); and whether an odd number
 /// of `isGeometryFlipped` ancestors mirror it, so its contents are mirrored back to display
 /// the same, as Core Animation's `contentsAreFlipped`.
-struct Placement {
+struct Placement: Equatable {
     var toTarget: CATransform3D
     var toCanvas: CATransform3D
     var flipped: Bool
@@ -79,24 +147,59 @@ final class Builder {
     /// Multiplies the scale of every offscreen pass (below 1 only to fit the memory budget).
     let offscreenScale: Double
     var passes: [RenderPass] = []
+    /// The last build's memo, whose canvas quads are copied for subtrees drawn again as they were.
+    private let previous: FlattenMemo?
+    /// This build's memo entries.
+    private(set) var memo: [ObjectIdentifier: FlattenMemo.Entry] = [:]
+    /// This build's sorting contexts.
+    private(set) var contexts: [ObjectIdentifier: ContextMemo] = [:]
+    /// Canvas quads copied from `previous`.
+    private(set) var copiedQuads = 0
+    /// Above 0 while emitting into an offscreen pass, whose quads are not the canvas's.
+    private var offscreenDepth = 0
 
-    init(scale: Double, offscreenScale: Double) {
+    init(scale: Double, offscreenScale: Double, previous: FlattenMemo? = nil) {
         self.scale = scale
         self.offscreenScale = offscreenScale
+        self.previous = previous
+        memo.reserveCapacity(previous?.entries.count ?? 0)
     }
 
     private func name(_ l: LayerSnapshot) -> String { l.properties.name ?? "unnamed" }
 
-    /// Sorts and draws the sublayers of a plain layer placed at `parent`.
+    /// Sorts and draws the sublayers of a plain layer (`owner`, `nil` for the canvas) placed at
+    /// `parent`. `previousOwner` is the snapshot drawn at its place by the last build, and
+    /// `previousChildren` its sublayers.
     func emitSublayers(_ children: [LayerSnapshot], childrenTransform: CATransform3D, childrenFlip: Bool = false,
-                       parent: Placement, opacity: Float, clips: [Clip], into quads: inout [DrawQuad]) {
+                       parent: Placement, opacity: Float, clips: [Clip], owner: LayerSnapshot? = nil, previousOwner: LayerSnapshot? = nil,
+                       previousChildren: [LayerSnapshot]? = nil, into quads: inout [DrawQuad]) {
+        let key = ContextKey(parent: parent, opacity: opacity, clips: clips, childrenTransform: childrenTransform, childrenFlip: childrenFlip)
+        if offscreenDepth == 0, let owner, let previousOwner, let memo = previous?.contexts[ObjectIdentifier(previousOwner)],
+           memo.owner === previousOwner, memo.key == key, memo.children.count == children.count,
+           patch(memo, owner: owner, children: children, into: &quads) {
+            return
+        }
         var layers: [(LayerSnapshot, Float)] = []
         var planes: [DepthSorter.Plane] = []
         let flatTarget = parent.toTarget.flattened, flatCanvas = parent.toCanvas.flattened
         collectPlanes(children, prefix: childrenTransform, opacity: opacity, flatCanvas: flatCanvas,
                       layers: &layers, planes: &planes)
+        // Which sublayer each plane is, where no sublayer is a transform layer (whose descendants
+        // would be planes of their own): then this context can be remembered, and a sublayer's
+        // counterpart in the last build is the one at its index.
+        var childIndex: [Int]? = nil
+        if !children.contains(where: \.isTransformLayer) {
+            var k = 0
+            childIndex = layers.map { l in
+                while children[k] !== l.0 { k += 1 }
+                return k
+            }
+        }
+        let counterparts = previousChildren.flatMap { $0.count == children.count ? $0 : nil }
         let flipped = parent.flipped != childrenFlip
-        for piece in DepthSorter.order(planes) {
+        let pieces = DepthSorter.order(planes)
+        var ranges = [Range<Int>?](repeating: nil, count: childIndex == nil ? 0 : children.count)
+        for piece in pieces {
             let (layer, o) = layers[piece.plane]
             let m = planes[piece.plane].matrix
             let placement = Placement(toTarget: m.concatenating(flatTarget), toCanvas: m.concatenating(flatCanvas), flipped: flipped)
@@ -104,8 +207,79 @@ final class Builder {
             if !piece.halfPlanes.isEmpty, let inv = PlaneMap(inverseOf: placement.toTarget) {
                 pieceClips += piece.halfPlanes.map { Clip(map: inv, shape: .halfPlane(a: $0.a, b: $0.b, c: $0.c)) }
             }
-            emitLayer(layer, placement: placement, opacity: o, clips: pieceClips, into: &quads)
+            let index = childIndex?[piece.plane]
+            let start = quads.count, passCount = passes.count
+            emitLayer(layer, placement: placement, opacity: o, clips: pieceClips, counterpart: index.flatMap { counterparts?[$0] },
+                      into: &quads)
+            if let index, passes.count == passCount { ranges[index] = start..<quads.count }
         }
+        guard offscreenDepth == 0, let owner, let childIndex, planes.allSatisfy(\.isFlat) else { return }
+        var matrices = [CATransform3D?](repeating: nil, count: children.count)
+        for (plane, child) in childIndex.enumerated() { matrices[child] = planes[plane].matrix }
+        contexts[ObjectIdentifier(owner)] = ContextMemo(owner: owner, key: key, children: children, matrices: matrices,
+                                                        order: pieces.map { childIndex[$0.plane] }, ranges: ranges)
+    }
+
+    /// Draws `owner`'s sublayers `children` as `memo` (the last build's context at its place)
+    /// drew them, copying the unchanged sublayers' quads and drawing the changed ones again;
+    /// `false`, having drawn nothing, when a changed sublayer would sort elsewhere (a transform
+    /// layer now, another z, drawn or hidden where it was not, or out of the flat).
+    private func patch(_ memo: ContextMemo, owner: LayerSnapshot, children: [LayerSnapshot], into quads: inout [DrawQuad]) -> Bool {
+        guard let previous else { return false }
+        let changed = children.indices.map { children[$0] !== memo.children[$0] }
+        // Most of them changed: placing them one by one costs more than sorting them all.
+        guard changed.lazy.filter({ $0 }).count * 2 <= children.count else { return false }
+        var matrices = memo.matrices
+        for i in children.indices where changed[i] {
+            let c = children[i]
+            guard !c.isTransformLayer else { return false }
+            var layers: [(LayerSnapshot, Float)] = []
+            var planes: [DepthSorter.Plane] = []
+            collectPlanes([c], prefix: memo.key.childrenTransform, opacity: memo.key.opacity,
+                          flatCanvas: memo.key.parent.toCanvas.flattened, layers: &layers, planes: &planes)
+            let m = planes.first?.matrix
+            switch (m, memo.matrices[i]) {
+            case (nil, nil): break
+            case let (m?, old?) where planes[0].isFlat && m.m43 == old.m43: break
+            default: return false
+            }
+            matrices[i] = m
+        }
+        let flatTarget = memo.key.parent.toTarget.flattened, flatCanvas = memo.key.parent.toCanvas.flattened
+        let flipped = memo.key.parent.flipped != memo.key.childrenFlip
+        var ranges = [Range<Int>?](repeating: nil, count: children.count)
+        // Unchanged sublayers' quads, copied in runs (adjacent in the last canvas).
+        var run: Range<Int>? = nil
+        func flush() {
+            guard let r = run else { return }
+            quads.append(contentsOf: previous.canvas[r])
+            copiedQuads += r.count
+            run = nil
+        }
+        for i in memo.order {
+            guard let m = matrices[i] else { continue }
+            if !changed[i], let old = memo.ranges[i] {
+                if let r = run, r.upperBound == old.lowerBound {
+                    run = r.lowerBound..<old.upperBound
+                } else {
+                    flush()
+                    run = old
+                }
+                let end = quads.count + run!.count
+                ranges[i] = (end - old.count)..<end
+                continue
+            }
+            flush()
+            let placement = Placement(toTarget: m.concatenating(flatTarget), toCanvas: m.concatenating(flatCanvas), flipped: flipped)
+            let start = quads.count, passCount = passes.count
+            emitLayer(children[i], placement: placement, opacity: memo.key.opacity, clips: memo.key.clips,
+                      counterpart: changed[i] ? memo.children[i] : nil, into: &quads)
+            if passes.count == passCount { ranges[i] = start..<quads.count }
+        }
+        flush()
+        contexts[ObjectIdentifier(owner)] = ContextMemo(owner: owner, key: memo.key, children: children, matrices: matrices,
+                                                        order: memo.order, ranges: ranges)
+        return true
     }
 
     /// The planes of one sorting context: plain sublayers, and the plain descendants of
@@ -132,11 +306,31 @@ final class Builder {
         }
     }
 
-    /// Draws one plain layer and its flattened subtree, offscreen when a rule demands it.
-    func emitLayer(_ l: LayerSnapshot, placement: Placement, opacity o: Float, clips: [Clip], into quads: inout [DrawQuad]) {
+    /// Draws one plain layer and its flattened subtree, offscreen when a rule demands it;
+    /// `counterpart` is the snapshot the last build drew at its place, if it knows it.
+    func emitLayer(_ l: LayerSnapshot, placement: Placement, opacity o: Float, clips: [Clip], counterpart: LayerSnapshot? = nil,
+                   into quads: inout [DrawQuad]) {
         guard TreeRecursion.hasRoom else {
-            return TreeRecursion.onFreshStack { emitLayer(l, placement: placement, opacity: o, clips: clips, into: &quads) }
+            return TreeRecursion.onFreshStack {
+                emitLayer(l, placement: placement, opacity: o, clips: clips, counterpart: counterpart, into: &quads)
+            }
         }
+        guard offscreenDepth == 0 else { return flatten(l, placement: placement, opacity: o, clips: clips, into: &quads) }
+        let key = ObjectIdentifier(l), start = quads.count
+        if let previous, let e = previous.entries[key], e.layer === l, e.opacity == o, e.placement == placement, e.clips == clips {
+            quads.append(contentsOf: previous.canvas[e.quads])
+            copiedQuads += e.quads.count
+        } else {
+            let passCount = passes.count
+            flatten(l, placement: placement, opacity: o, clips: clips, counterpart: counterpart, into: &quads)
+            guard passes.count == passCount else { return }
+        }
+        memo[key] = FlattenMemo.Entry(layer: l, placement: placement, opacity: o, clips: clips, quads: start..<quads.count)
+    }
+
+    /// `emitLayer` without the memo.
+    private func flatten(_ l: LayerSnapshot, placement: Placement, opacity o: Float, clips: [Clip], counterpart: LayerSnapshot? = nil,
+                         into quads: inout [DrawQuad]) {
         let p = l.properties
         // Sublayers were checked for finite values when their planes were collected; masks are here.
         guard p.hasFiniteValues, let inv = PlaneMap(inverseOf: placement.toTarget) else { return }  // or seen edge-on
@@ -146,10 +340,13 @@ final class Builder {
         let shadow = p.drawnShadowOpacity > 0 && (p.shadowColor?.alpha ?? 0) > 0
         let group = p.drawnOpacity < 1 && p.allowsGroupOpacity && quadCount(l, limit: 2) > 1
         guard shadow || l.mask != nil || p.shouldRasterize || group else {
-            emitContents(l, placement: placement, inverse: inv, opacity: o * p.drawnOpacity, clips: clips, into: &quads)
+            emitContents(l, placement: placement, inverse: inv, opacity: o * p.drawnOpacity, clips: clips, counterpart: counterpart,
+                         into: &quads)
             return
         }
         if p.drawnOpacity <= 0 { return }
+        offscreenDepth += 1
+        defer { offscreenDepth -= 1 }
 
         // Offscreen: render the subtree in the layer's own plane, then draw it as one quad.
         let blurMargin = shadow ? 3 * Double(max(p.shadowRadius, 0)) + 1 : 0
@@ -266,6 +463,8 @@ final class Builder {
                                 opacity o: Float, clips: [Clip], into quads: inout [DrawQuad]) {
         let p = l.properties
         guard p.drawnOpacity > 0 else { return }
+        offscreenDepth += 1
+        defer { offscreenDepth -= 1 }
         func whole(_ s: LayerSnapshot) -> LayerSnapshot {
             var q = s.properties
             q.opacity = 1
@@ -315,7 +514,7 @@ final class Builder {
 
     /// Background, contents, sorted sublayers and border of a plain layer.
     private func emitContents(_ l: LayerSnapshot, placement: Placement, inverse inv: PlaneMap, opacity o: Float,
-                              clips: [Clip], into quads: inout [DrawQuad]) {
+                              clips: [Clip], counterpart: LayerSnapshot? = nil, into quads: inout [DrawQuad]) {
         let p = l.properties
         let aa = p.allowsEdgeAntialiasing
         let corners = Corners(p)
@@ -346,7 +545,8 @@ final class Builder {
         }
         if !l.sublayers.isEmpty {
             emitSublayers(l.sublayers, childrenTransform: p.childrenTransform, childrenFlip: p.isGeometryFlipped,
-                          parent: placement, opacity: o, clips: inner, into: &quads)
+                          parent: placement, opacity: o, clips: inner, owner: l, previousOwner: counterpart,
+                          previousChildren: counterpart?.sublayers, into: &quads)
         }
         if p.borderWidth > 0, let bc = p.borderColor, bc.alpha > 0 {
             quad(p.bounds, .border(width: Double(p.borderWidth), corners: corners), .color(PremultipliedColor(bc)), clips)

@@ -17,6 +17,9 @@ enum DepthSorter {
     struct Plane {
         var rect: CGRect
         var matrix: CATransform3D
+
+        /// Whether z does not vary across the plane: such planes sort by z alone.
+        var isFlat: Bool { matrix.m13 == 0 && matrix.m23 == 0 }
     }
 
     /// A piece of a plane to draw: the plane's index and the half-planes (`a·x + b·y + c ≥ 0` in
@@ -29,7 +32,7 @@ enum DepthSorter {
     static let thickness = 0.05
 
     static func order(_ planes: [Plane]) -> [Piece] {
-        if planes.count < 2 || planes.allSatisfy({ $0.matrix.m13 == 0 && $0.matrix.m23 == 0 }) {
+        if planes.count < 2 || planes.allSatisfy(\.isFlat) {
             let idx = planes.indices.sorted { a, b in
                 let za = Double(planes[a].matrix.m43), zb = Double(planes[b].matrix.m43)
                 return za != zb ? za < zb : a < b

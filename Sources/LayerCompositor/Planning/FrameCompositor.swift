@@ -6,11 +6,20 @@ import LayerKit
 /// scene (a window's refresh, a static benchmark frame) pays for comparing two snapshots, not
 /// for flattening, sorting and splitting the tree again. `Compositor.displayList` is a pure
 /// function of its arguments, so the reused list is exactly the one it would build.
+///
+/// When the tree changed, only the subtrees whose snapshots changed are flattened again: the
+/// canvas quads of every other subtree (a snapshot shared with the last frame, drawn with the
+/// same placement, opacity and clips, needing no offscreen pass) are copied from the last list
+/// in painter's order, which is again exactly what a full build makes.
 public final class FrameCompositor {
-    private var last: (root: LayerSnapshot, width: Double, height: Double, scale: Double, background: CGColor?, list: DisplayList)?
+    private var last: (root: LayerSnapshot, width: Double, height: Double, scale: Double, background: CGColor?, list: DisplayList,
+                       memo: FlattenMemo)?
 
     /// Whether the last call reused the previous display list.
     public private(set) var lastReused = false
+    /// Canvas quads the last call copied from the previous display list rather than flattening
+    /// them again (all of them when it reused the list).
+    public private(set) var lastCopiedQuads = 0
 
     /// Creates a compositor with nothing retained.
     public init() {}
@@ -20,11 +29,15 @@ public final class FrameCompositor {
     public func displayList(root: LayerSnapshot, width: Double, height: Double, scale: Double, background: CGColor?) -> DisplayList {
         if let l = last, l.width == width, l.height == height, l.scale == scale, l.background == background, l.root == root {
             lastReused = true
+            lastCopiedQuads = l.list.canvas.quads.count
             return l.list
         }
         lastReused = false
-        let list = Compositor.displayList(root: root, width: width, height: height, scale: scale, background: background)
-        last = (root, width, height, scale, background, list)
+        let previous = last.flatMap { $0.scale == scale ? $0.memo : nil }
+        let (list, memo) = Compositor.displayList(root: root, width: width, height: height, scale: scale, background: background,
+                                                  reusing: previous)
+        lastCopiedQuads = memo.copiedQuads
+        last = (root, width, height, scale, background, list, memo)
         return list
     }
 }

@@ -329,6 +329,10 @@ struct DrawingOperation {
             c.addArc(center: a.point(0), radius: a.number(1), startAngle: a.angle(2), endAngle: a.angle(3),
                      clockwise: a.bool(4))
         },
+        .init("addArcToPoint", .point("tangent1End"), .point("tangent2End"), .number("radius", .nonNegative),
+              call: "addArc(tangent1End:tangent2End:radius:)") { c, a in
+            c.addArc(tangent1End: a.point(0), tangent2End: a.point(1), radius: a.number(2))
+        },
         .init("addRect", .rect("rect"), call: "addRect(_:)") { c, a in c.addRect(a.rect(0)) },
         .init("addEllipse", .rect("in"), call: "addEllipse(in:)") { c, a in c.addEllipse(in: a.rect(0)) },
         .init("addPath", .path("path"), call: "addPath(_:)") { c, a in c.addPath(a.path(0)) },
@@ -338,6 +342,7 @@ struct DrawingOperation {
             c.fillPath(using: a.word(0, fillRules))
         },
         .init("strokePath", call: "strokePath()") { c, _ in c.strokePath() },
+        .init("replacePathWithStrokedPath", call: "replacePathWithStrokedPath()") { c, _ in c.replacePathWithStrokedPath() },
         .init("drawPath", .word("mode", drawingModes), call: "drawPath(using:)") { c, a in c.drawPath(using: a.word(0, drawingModes)) },
         .init("fill", .rect("rect"), call: "fill(_:)") { c, a in c.fill(a.rect(0)) },
         .init("stroke", .rect("rect"), call: "stroke(_:)") { c, a in c.stroke(a.rect(0)) },
@@ -350,6 +355,7 @@ struct DrawingOperation {
         // Clipping
         .init("clip", .word("rule", fillRules, default: "winding"), call: "clip(using:)") { c, a in c.clip(using: a.word(0, fillRules)) },
         .init("clipToRect", .rect("rect"), call: "clip(to:)") { c, a in c.clip(to: a.rect(0)) },
+        .init("resetClip", call: "resetClip()") { c, _ in c.resetClip() },
         // Gradients and images
         .init("drawLinearGradient", .colors("colors"), .numbers("locations", default: []), .point("start"), .point("end"),
               .words("options", gradientOptions),

@@ -78,7 +78,7 @@ open class CGContext {
     private var state = GState()
     private var stack: [GState] = []
     /// The current path, in device space (y up, in pixels).
-    private var path = CGMutablePath()
+    private var devicePath = CGMutablePath()
 
     /// A bitmap context over `data` (or over memory it allocates when `data` is `nil`), as
     /// `CGBitmapContextCreate`. Supported: 8 bits per component in an RGB space, with alpha info
@@ -256,12 +256,16 @@ open class CGContext {
     public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         setFillColor(CGColor(red: red, green: green, blue: blue, alpha: alpha))
     }
+    /// Sets the fill colour to a grey level (0 black, 1 white).
+    public func setFillColor(gray: CGFloat, alpha: CGFloat) { setFillColor(CGColor(gray: gray, alpha: alpha)) }
     /// Sets the stroke colour.
     public func setStrokeColor(_ color: CGColor) { state.stroke = PremultipliedColor(color) }
     /// Sets the stroke colour from sRGB components.
     public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         setStrokeColor(CGColor(red: red, green: green, blue: blue, alpha: alpha))
     }
+    /// Sets the stroke colour to a grey level (0 black, 1 white).
+    public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { setStrokeColor(CGColor(gray: gray, alpha: alpha)) }
     /// Sets the opacity everything drawn is multiplied by (clamped to 0…1).
     public func setAlpha(_ alpha: CGFloat) { if alpha.isFinite { state.alpha = Float(min(max(alpha, 0), 1)) } }
     /// Sets the stroke width in user units (negative or non-finite widths are ignored).
@@ -325,7 +329,7 @@ open class CGContext {
 
     // MARK: Path
 
-    private var hasCurrentPoint: Bool { !path.isEmpty }
+    private var hasCurrentPoint: Bool { !devicePath.isEmpty }
 
     private func device(_ p: CGPoint) -> CGPoint? {
         let q = p.applying(state.ctm)
@@ -333,36 +337,43 @@ open class CGContext {
     }
 
     /// Empties the current path.
-    public func beginPath() { path = CGMutablePath() }
+    public func beginPath() { devicePath = CGMutablePath() }
+    /// A copy of the current path in user space (under the current CTM), or `nil` when it is
+    /// empty.
+    public var path: CGPath? {
+        guard !devicePath.isEmpty, state.ctm.hasInverse else { return nil }
+        var toUser = state.ctm.inverted()
+        return devicePath.copy(using: &toUser)
+    }
     /// Whether the current path has no elements.
-    public var isPathEmpty: Bool { path.isEmpty }
+    public var isPathEmpty: Bool { devicePath.isEmpty }
     /// The current point in user space (`.zero` for an empty path).
-    public var currentPointOfPath: CGPoint { path.currentPoint.applying(state.ctm.inverted()) }
+    public var currentPointOfPath: CGPoint { devicePath.currentPoint.applying(state.ctm.inverted()) }
     /// The bounding box of the current path, control points included, in user space; null
     /// for an empty path.
     public var boundingBoxOfPath: CGRect {
-        path.isEmpty ? .null : path.boundingBox.applying(state.ctm.inverted())
+        devicePath.isEmpty ? .null : devicePath.boundingBox.applying(state.ctm.inverted())
     }
 
     /// Starts a new subpath at `point`.
-    public func move(to point: CGPoint) { if let p = device(point) { path.move(to: p) } }
+    public func move(to point: CGPoint) { if let p = device(point) { devicePath.move(to: p) } }
     /// Adds a line from the current point (or starts a subpath when there is none).
     public func addLine(to point: CGPoint) {
         guard let p = device(point) else { return }
-        hasCurrentPoint ? path.addLine(to: p) : path.move(to: p)
+        hasCurrentPoint ? devicePath.addLine(to: p) : devicePath.move(to: p)
     }
     /// Adds a cubic Bézier from the current point.
     public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
         guard let p = device(end), let c1 = device(control1), let c2 = device(control2) else { return }
-        hasCurrentPoint ? path.addCurve(to: p, control1: c1, control2: c2) : path.move(to: p)
+        hasCurrentPoint ? devicePath.addCurve(to: p, control1: c1, control2: c2) : devicePath.move(to: p)
     }
     /// Adds a quadratic Bézier from the current point.
     public func addQuadCurve(to end: CGPoint, control: CGPoint) {
         guard let p = device(end), let c = device(control) else { return }
-        hasCurrentPoint ? path.addQuadCurve(to: p, control: c) : path.move(to: p)
+        hasCurrentPoint ? devicePath.addQuadCurve(to: p, control: c) : devicePath.move(to: p)
     }
     /// Closes the current subpath.
-    public func closePath() { if hasCurrentPoint { path.closeSubpath() } }
+    public func closePath() { if hasCurrentPoint { devicePath.closeSubpath() } }
 
     /// Adds a closed rectangle.
     public func addRect(_ rect: CGRect) { addPath(CGPath(rect: rect)) }
@@ -386,6 +397,17 @@ open class CGContext {
         let arc = CGPath.arc(center: center, radius: abs(radius), startAngle: Double(startAngle), sweep: sweep)
         addLine(to: arc.start)
         for c in arc.curves { addCurve(to: c.end, control1: c.control1, control2: c.control2) }
+    }
+
+    /// Adds the arc of `radius` tangent to the line from the current point to `tangent1End`
+    /// and to the line from `tangent1End` to `tangent2End`, after a line from the current point
+    /// to the first tangent point (`CGContextAddArcToPoint`); where no such arc exists (zero
+    /// radius, or the three points on one line) a line to `tangent1End`. The arc is made in
+    /// user space, so a CTM that stretches it makes it elliptical. Without a current point
+    /// nothing is added.
+    public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat) {
+        guard device(tangent1End) != nil, device(tangent2End) != nil else { return }
+        devicePath.addArc(tangent1End: tangent1End, tangent2End: tangent2End, radius: radius, transform: state.ctm)
     }
 
     /// Adds `path` (in user space) to the current path.
@@ -438,13 +460,19 @@ open class CGContext {
 
     /// The current path's subpaths as polygons in pixels.
     private func fillPolygons() -> [[PathRasterizer.Point]] {
-        PathRasterizer.polylines(path, map: pixel).map(\.points)
+        PathRasterizer.polylines(devicePath, map: pixel).map(\.points)
     }
 
     /// The current path's stroke outline in pixels. The stroke is outlined in user space under
     /// the CTM at stroke time (as Core Graphics strokes), then mapped to pixels, so a scaled
     /// CTM scales the line width and dashes and a non-uniform one makes an elliptical pen.
     private func strokePolygons() -> [[PathRasterizer.Point]] {
+        strokeOutline().map { $0.map { pixel(CGPoint(x: $0.x, y: $0.y)) } }
+    }
+
+    /// The current path's stroke outline in device space: closed polygons whose winding fill
+    /// is the stroke.
+    private func strokeOutline() -> [[PathRasterizer.Point]] {
         let t = state.ctm
         guard t.hasInverse, state.lineWidth > 0 else { return [] }
         let inverse = t.inverted()
@@ -454,12 +482,19 @@ open class CGContext {
                                   dashes: state.dashes, dashPhase: state.dashPhase, start: 0, end: 1)
         // Flattening happens in user space: tighten it by the CTM's largest stretch.
         let stretch = max(abs(Double(t.a)) + abs(Double(t.c)), abs(Double(t.b)) + abs(Double(t.d)), 1e-9)
-        let lines = PathRasterizer.polylines(path, maxTurn: PathStroker.maxTurn(halfWidth: halfWidth * stretch)) {
+        let lines = PathRasterizer.polylines(devicePath, maxTurn: PathStroker.maxTurn(halfWidth: halfWidth * stretch)) {
             let u = $0.applying(inverse)
             return PathRasterizer.Point(Double(u.x), Double(u.y)) * stretch
         }
         return stroker.outline(lines.map { PathRasterizer.Polyline(points: $0.points.map { $0 / stretch }, closed: $0.closed) })
-            .map { $0.map { pixel(CGPoint(x: $0.x, y: $0.y).applying(t)) } }
+            .map { $0.map { CGPoint(x: $0.x, y: $0.y).applying(t) }.map { PathRasterizer.Point(Double($0.x), Double($0.y)) } }
+    }
+
+    /// Replaces the current path with the outline of its stroke under the line width, cap,
+    /// join, miter limit, dash and CTM (`CGContextReplacePathWithStrokedPath`): filling the
+    /// new path with the winding rule paints what `strokePath()` would have painted.
+    public func replacePathWithStrokedPath() {
+        devicePath = CGMutablePath(elements: CGPath.polygonPath(strokeOutline().map { ($0, true) }, transform: .identity).elements)
     }
 
     /// What a drawing operation lays down: one colour (a fill or a stroke), or a colour per
@@ -573,14 +608,14 @@ open class CGContext {
 
     /// Paints the current path as `mode` says (fill, then stroke on top), then empties it.
     public func drawPath(using mode: CGPathDrawingMode) {
-        let kept = path
+        let kept = devicePath
         switch mode {
         case .fill: fillPath(using: .winding)
         case .eoFill: fillPath(using: .evenOdd)
         case .stroke: strokePath()
         case .fillStroke, .eoFillStroke:
             fillPath(using: mode == .fillStroke ? .winding : .evenOdd)
-            path = kept
+            devicePath = kept
             strokePath()
         }
     }
@@ -588,10 +623,10 @@ open class CGContext {
     /// Runs `body` on a path of its own, keeping the current path (the rectangle and ellipse
     /// conveniences leave it alone, as in Core Graphics).
     private func withPath(_ body: () -> Void) {
-        let kept = path
+        let kept = devicePath
         beginPath()
         body()
-        path = kept
+        devicePath = kept
     }
 
     /// Fills a rectangle with the fill colour.
@@ -685,6 +720,10 @@ open class CGContext {
         }
         intersectClip(clip)
     }
+
+    /// Removes the clip: drawing reaches the whole context again (`CGContextResetClip`). In a
+    /// layer's `draw(in:)` this also lifts the clip to the area `setNeedsDisplay(_:)` marked.
+    public func resetClip() { state.clip = nil }
 
     /// Intersects the clip with a rectangle.
     public func clip(to rect: CGRect) { withPath {

@@ -120,7 +120,7 @@ extension CGPath {
     }
 
     /// Subpaths through `polygons`, closed where marked, mapped through `transform`.
-    private static func polygonPath(_ polygons: [(points: [PathRasterizer.Point], closed: Bool)], transform: CGAffineTransform) -> CGPath {
+    static func polygonPath(_ polygons: [(points: [PathRasterizer.Point], closed: Bool)], transform: CGAffineTransform) -> CGPath {
         let path = CGMutablePath()
         for poly in polygons {
             path.addLines(between: poly.points.map { CGPoint(x: $0.x, y: $0.y) }, transform: transform)

@@ -1,0 +1,122 @@
+import Foundation
+import LayerKit
+
+/// A rectangle of whole pixels, `x0..<x1` by `y0..<y1`.
+package struct PixelRect: Equatable, Sendable {
+    package var x0: Int, x1: Int, y0: Int, y1: Int
+
+    /// The pixels an outline may touch, one pixel wider for antialiased fringes, clamped to a
+    /// `width` x `height` target; `nil` when empty.
+    package init?(around outline: [SIMD2<Double>], width: Int, height: Int) {
+        var lo = SIMD2(Double.infinity, Double.infinity), hi = -lo
+        for p in outline {
+            lo = pointwiseMin(lo, p)
+            hi = pointwiseMax(hi, p)
+        }
+        guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
+        // Clamped to the target on both sides before converting: an outline far outside it
+        // (coordinates of 1e30) would overflow Int.
+        x0 = Int(min(max(lo.x - 1, 0), Double(width)).rounded(.down))
+        y0 = Int(min(max(lo.y - 1, 0), Double(height)).rounded(.down))
+        x1 = Int(max(min(hi.x + 1, Double(width)), 0).rounded(.up))
+        y1 = Int(max(min(hi.y + 1, Double(height)), 0).rounded(.up))
+        guard x0 < x1, y0 < y1 else { return nil }
+    }
+
+    package init(x0: Int, x1: Int, y0: Int, y1: Int) { (self.x0, self.x1, self.y0, self.y1) = (x0, x1, y0, y1) }
+
+    /// The smallest rectangle holding both.
+    package func union(_ o: PixelRect) -> PixelRect {
+        PixelRect(x0: min(x0, o.x0), x1: max(x1, o.x1), y0: min(y0, o.y0), y1: max(y1, o.y1))
+    }
+
+    package var area: Int { (x1 - x0) * (y1 - y0) }
+
+    /// Whether the two share a pixel.
+    package func intersects(_ o: PixelRect) -> Bool { x0 < o.x1 && o.x0 < x1 && y0 < o.y1 && o.y0 < y1 }
+}
+
+extension DrawQuad {
+    /// The quad's rectangle projected to pass pixels, clipped at w = 1e-5 like the GL clipper;
+    /// `nil` when nothing is in front of the eye.
+    package func projectedOutline(rect: CGRect? = nil) -> [SIMD2<Double>]? {
+        let r = (rect ?? self.rect).standardized
+        let pts = clipToFront([(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)].map { c in
+            let h = transform.apply(x: c.0, y: c.1, z: 0)
+            return SIMD4(Double(h.x), Double(h.y), Double(h.z), Double(h.w))
+        })
+        guard pts.count >= 3 else { return nil }
+        return pts.map { SIMD2($0.x / $0.w, $0.y / $0.w) }
+    }
+
+    /// Pixels a quad may touch (its outline's bounding box, one pixel wider for antialiased
+    /// fringes), clamped to the target; `nil` when none.
+    package func pixelBounds(width: Int, height: Int) -> PixelRect? {
+        guard let outline = projectedOutline() else { return nil }
+        return PixelRect(around: outline, width: width, height: height)
+    }
+}
+
+/// The pixels a damage redraw clears and draws again: the old and new bounds of every quad that
+/// changed, as disjoint rectangles (one that meets another is merged with it), so that a few
+/// small changes far apart cost their own areas, not the area of a box spanning them all.
+/// Past `maxRects` each new rectangle merges with the one it grows least, which bounds the
+/// passes over the quads.
+package struct Damage {
+    package static let maxRects = 16
+    package private(set) var rects: [PixelRect] = []
+
+    package init() {}
+
+    /// The pixels to redraw (the rectangles are disjoint).
+    package var area: Int { rects.reduce(0) { $0 + $1.area } }
+
+    package mutating func add(_ rect: PixelRect) {
+        var r = rect
+        var i = 0
+        while i < rects.count {
+            if rects[i].intersects(r) {
+                r = r.union(rects.remove(at: i))
+                i = 0
+            } else {
+                i += 1
+            }
+        }
+        if rects.count == Self.maxRects {
+            let nearest = rects.indices.min { a, b in rects[a].union(r).area - rects[a].area < rects[b].union(r).area - rects[b].area }!
+            return add(r.union(rects.remove(at: nearest)))
+        }
+        rects.append(r)
+    }
+}
+
+extension Damage {
+    /// From a canvas drawn with `before`, whose quads touch `oldBounds`, to one drawn with
+    /// `after`: the old and new bounds of each quad that differs at its index (pixels elsewhere
+    /// are covered by the same quads in the same order, so they cannot change), and `after`'s
+    /// bounds. Unchanged quads keep their bounds; only changed ones are measured, by `measure`;
+    /// `replaced` hears of each quad of `before` that is not drawn again at its index.
+    package static func between(_ before: [DrawQuad], bounds oldBounds: [PixelRect?], and after: [DrawQuad],
+                                measure: (DrawQuad) -> PixelRect?,
+                                replaced: (DrawQuad) -> Void = { _ in }) -> (damage: Damage, bounds: [PixelRect?]) {
+        var bounds = [PixelRect?](repeating: nil, count: after.count)
+        var damage = Damage()
+        for i in 0..<max(before.count, after.count) {
+            // Indexed in place: copying 10,000 quads out to compare them costs more than comparing.
+            let kept = i < before.count, drawn = i < after.count
+            if kept && drawn && before[i] == after[i] {
+                bounds[i] = oldBounds[i]
+                continue
+            }
+            if kept {
+                replaced(before[i])
+                if let b = oldBounds[i] { damage.add(b) }
+            }
+            if drawn {
+                bounds[i] = measure(after[i])
+                if let b = bounds[i] { damage.add(b) }
+            }
+        }
+        return (damage, bounds)
+    }
+}
