@@ -294,6 +294,9 @@ void main() {
     }
 #endif
     // A fragment without coverage writes transparent black, which source-over blending leaves
-    // the target unchanged by, as a discard would.
-    o_color = cov > 0.0 ? color * (cov * rec_opacity) : vec4(0.0);
+    // the target unchanged by, as a discard would. The colour is rounded to the target's 8 bits
+    // (ties to even) before blending, as the CPU reference's blend does: llvmpipe does so itself,
+    // a GPU that blends at higher precision would not, and the difference compounds through
+    // nested offscreen passes.
+    o_color = cov > 0.0 ? roundEven(clamp(color * (cov * rec_opacity), 0.0, 1.0) * 255.0) / 255.0 : vec4(0.0);
 }

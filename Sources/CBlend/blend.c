@@ -28,6 +28,16 @@ void lk_blend_run(uint8_t *pixels, long count, float r, float g, float b, float 
     }
 }
 
+void lk_blend_run_unorm8(uint8_t *pixels, long count, float r, float g, float b, float a) {
+    // lk_unorm8 of the four channels at once: a call a pixel of an image quad, so it counts.
+    typedef float float4 __attribute__((ext_vector_type(4)));
+    const float4 magic = 12582912.0f;
+    float4 s = {r, g, b, a};
+    s = __builtin_elementwise_min(__builtin_elementwise_max(s, (float4)0.0f), (float4)255.0f);
+    s = (s + magic) - magic;
+    lk_blend_run(pixels, count, s.x, s.y, s.z, s.w, 1.0f - s.w / 255.0f);
+}
+
 static inline int block_is_empty(const uint32_t *w) {
     uint32_t any = 0;
     for (int k = 0; k < 16; k++) any |= w[k];

@@ -236,12 +236,17 @@ struct PixelWriter: @unchecked Sendable {
     let pixels: UnsafeMutablePointer<UInt8>
     let width: Int
 
-    /// Float 0…1 → 8 bits, rounding to nearest as GL's unorm conversion does.
+    /// Float 0…1 → 8 bits as GL's unorm conversion does on llvmpipe (`lk_unorm8`): scaled by
+    /// 255, clamped, rounded to nearest with ties to even.
     @inline(__always)
-    static func byte(_ v: Float) -> UInt8 { UInt8(min(max(v, 0), 1) * 255 + 0.5) }
+    static func byte(_ v: Float) -> UInt8 { UInt8(lk_unorm8(v * 255)) }
 
-    /// Source-over: `src + dst · (1 − src.a)`, premultiplied, computed in 0…255 units and
-    /// rounded to nearest (`lk_blend_run`, the one definition of the blend).
+    /// Source-over: `src + dst · (1 − src.a)`, premultiplied, in 0…255 units and rounded to
+    /// nearest (`lk_blend_run_unorm8`, the one definition of the blend), with the source first
+    /// converted to the target's 8 bits, as a GPU blends into an RGBA8 target: the fragment
+    /// colour becomes bytes before the blend reads it. Blending the unrounded source instead
+    /// differs by up to 1/255 a draw, which nested offscreen passes compound (3/255 over ten
+    /// levels of group opacity).
     @inline(__always)
     func blend(_ x: Int, _ y: Int, _ src: SIMD4<Float>) {
         blend(x..<(x + 1), y, src)
@@ -250,7 +255,7 @@ struct PixelWriter: @unchecked Sendable {
     /// `blend` of one colour over the pixels `xs` of row `y`.
     @inline(__always)
     func blend(_ xs: Range<Int>, _ y: Int, _ src: SIMD4<Float>) {
-        lk_blend_run(pixels + (y * width + xs.lowerBound) * 4, xs.count, src.x * 255, src.y * 255, src.z * 255, src.w * 255, 1 - src.w)
+        lk_blend_run_unorm8(pixels + (y * width + xs.lowerBound) * 4, xs.count, src.x * 255, src.y * 255, src.z * 255, src.w * 255)
     }
 
     /// Sets every pixel of `area` to `color`.

@@ -13,6 +13,20 @@
 /// in single precision with no fused multiply-add, so that every caller gets the same bytes.
 void lk_blend_run(uint8_t *pixels, long count, float r, float g, float b, float a, float k);
 
+/// `s` (0…255 units) clamped to 0…255 and rounded to nearest with ties to even, as GL converts
+/// a float to 8 bits on llvmpipe: adding and taking away 1.5 * 2^23 leaves no bits below 1,
+/// two additions where a rounding call per channel made image quads 25 % slower.
+static inline float lk_unorm8(float s) {
+    const float magic = 12582912.0f;
+    return (__builtin_fminf(__builtin_fmaxf(s, 0.0f), 255.0f) + magic) - magic;
+}
+
+/// `lk_blend_run` of the source first converted to 8 bits, as a GPU converts a fragment colour
+/// before blending it into an RGBA8 target: each of `r`, `g`, `b`, `a` (0…255 units) clamped
+/// and rounded to nearest with ties to even, and k = 1 - a / 255 of the rounded alpha. The
+/// CPU renderer's blend, so that it rounds as the GL backend does.
+void lk_blend_run_unorm8(uint8_t *pixels, long count, float r, float g, float b, float a);
+
 /// The first and last of `count` pixels (as 32-bit words) that are not all zero: returns the
 /// first's index, or `count` when there is none (and `*last` is left alone); `*last` gets the
 /// last's. Blocks of 16 pixels are tested at once, which clang vectorises: an image's ink
