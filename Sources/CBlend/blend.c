@@ -28,14 +28,17 @@ void lk_blend_run(uint8_t *pixels, long count, float r, float g, float b, float 
     }
 }
 
+// A colour channel rounded to 8 bits, ties to even, as GPUs round before blending: adding and
+// taking away 1.5 x 2^23 leaves the value rounded to an integer by the float addition itself
+// (round-to-nearest-even). Plain C, so that gcc (the CMake build) compiles it as clang does.
+static inline float unorm8(float v) {
+    const float magic = 12582912.0f;
+    return (fminf(fmaxf(v, 0.0f), 255.0f) + magic) - magic;
+}
+
 void lk_blend_run_unorm8(uint8_t *pixels, long count, float r, float g, float b, float a) {
-    // lk_unorm8 of the four channels at once: a call a pixel of an image quad, so it counts.
-    typedef float float4 __attribute__((ext_vector_type(4)));
-    const float4 magic = 12582912.0f;
-    float4 s = {r, g, b, a};
-    s = __builtin_elementwise_min(__builtin_elementwise_max(s, (float4)0.0f), (float4)255.0f);
-    s = (s + magic) - magic;
-    lk_blend_run(pixels, count, s.x, s.y, s.z, s.w, 1.0f - s.w / 255.0f);
+    const float a8 = unorm8(a);
+    lk_blend_run(pixels, count, unorm8(r), unorm8(g), unorm8(b), a8, 1.0f - a8 / 255.0f);
 }
 
 static inline int block_is_empty(const uint32_t *w) {
