@@ -154,7 +154,9 @@ private enum XvfbDisplay {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: xvfb)
         // -displayfd: the server picks a free display and writes its number when it is ready.
-        p.arguments = ["-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"]
+        // -noreset: by default the server resets when its last client leaves, and a window
+        // opened meanwhile (the next test's) fails to connect.
+        p.arguments = ["-displayfd", "1", "-noreset", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"]
         let out = Pipe()
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice
