@@ -129,7 +129,9 @@ extension CALayer {
         let sublayers = sublayerListStorage.map { $0.presentationTree(parentTime: local) }
         let mask = maskStorage.map { $0.presentationTree(parentTime: local) }
         // The last transition added that contributes now is drawn.
-        let transition = animationList.reversed().lazy.compactMap { $0.animation.transitionState(at: local) }.first
+        packAnimations()
+        let transition = animationPlan!.hasTransition
+            ? animationList.reversed().lazy.compactMap { $0.animation.transitionState(at: local) }.first : nil
         hasBeenCommitted = true
         // Evaluated last and moved into the snapshot: at 10,000 animated layers a second copy
         // of the properties (retains and releases of every reference in them) is a cache miss
@@ -158,8 +160,14 @@ extension CALayer {
     func presentationState(atLocalTime t: CFTimeInterval) -> AnimatedLayerState {
         var state = AnimatedLayerState(properties: properties, kind: snapshotKind)
         AnimationClock.shared.evaluations.add(1, ordering: .relaxed)
-        for (_, animation) in animationList { animation.apply(to: &state, at: t, timing: animation.timing) }
+        packAnimations()
+        animationPlan!.apply(to: &state, at: t)
         return state
+    }
+
+    /// Packs the animations for evaluation, when a change dropped the packed ones.
+    private func packAnimations() {
+        if animationPlan?.isCurrent != true { animationPlan = AnimationPlan(animationList) }
     }
 
     /// A copy of the layer (with its sublayers and mask, as presentation layers) showing the
