@@ -1,17 +1,21 @@
 import Synchronization
 
-/// A layer's animations as a frame evaluates them: one array, in the order added, of each
-/// animation's per-frame fields, packed at the first frame after the layer's animations
-/// change, so a frame reads them from one place instead of from each animation object. At
-/// 10,000 animated layers the objects are cache misses: the first touch of each (its class,
-/// then its timing fields, then its caches) was most of what evaluating an animation cost.
+/// A layer's animations as a frame evaluates them: in the order added, each animation's
+/// per-frame fields, packed at the first frame after the layer's animations change, so a
+/// frame reads them from one place instead of from each animation object. At 10,000 animated
+/// layers the objects are cache misses: the first touch of each (its class, then its timing
+/// fields, then its caches) was most of what evaluating an animation cost. The first two are
+/// kept in the plan itself, i.e. inside the layer, next to the properties a frame copies
+/// anyway; an array of them was one more cache miss per layer.
 ///
 /// Basic animations, the common case, are evaluated from the packed fields alone; the others
 /// (keyframes, springs, groups, transitions) through their objects, as before. Packing hides
 /// no change from a frame: the layer holds its own copy of each animation (`add(_:forKey:)`
 /// copies), and an edit to a packed field of that copy outdates the plans.
 struct AnimationPlan {
-    private var steps: [Step]
+    private var first: Step?, second: Step?
+    /// The third and later.
+    private var rest: [Step]
     /// Whether a `CATransition` is among the animations: only then is one asked for its
     /// drawing.
     let hasTransition: Bool
@@ -27,7 +31,10 @@ struct AnimationPlan {
 
     init(_ animations: [(key: String?, animation: CAAnimation)]) {
         packedAtEdit = Self.edits.load(ordering: .relaxed)
-        steps = animations.map { Step(animation: $0.animation, packed: $0.animation.packed()) }
+        let steps = animations.map { Step(animation: $0.animation, packed: $0.animation.packed()) }
+        first = steps.first
+        second = steps.dropFirst().first
+        rest = Array(steps.dropFirst(2))
         hasTransition = animations.contains { $0.animation is CATransition }
         for step in steps where step.packed != nil { step.animation.isPacked = true }
     }
@@ -37,7 +44,9 @@ struct AnimationPlan {
 
     /// Applies the animations at layer time `t` to `state`, in the order added.
     mutating func apply(to state: inout AnimatedLayerState, at t: Double) {
-        for i in steps.indices { steps[i].apply(to: &state, at: t) }
+        first?.apply(to: &state, at: t)
+        second?.apply(to: &state, at: t)
+        for i in rest.indices { rest[i].apply(to: &state, at: t) }
     }
 
     private struct Step {
