@@ -341,6 +341,19 @@ final class CAAnimationValueTests: XCTestCase {
         let s = layer.snapshot(atTime: 10.5)
         XCTAssertEqual(s.properties.cornerRadius, 0.25)
         XCTAssertEqual(s.properties.opacity, 1)
+        // Timing: 0.5 s into 2 s is a quarter of the way to 0.5; then 0.25 s in, an eighth.
+        a.duration = 2
+        XCTAssertEqual(layer.snapshot(atTime: 10.5).properties.cornerRadius, 0.125)
+        a.beginTime = 10.25
+        XCTAssertEqual(layer.snapshot(atTime: 10.5).properties.cornerRadius, 0.0625)
+        // Additive: on top of the model's 4 rather than in its place.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.cornerRadius = 4
+        CATransaction.commit()
+        XCTAssertEqual(layer.snapshot(atTime: 10.5).properties.cornerRadius, 0.0625)
+        a.isAdditive = true
+        XCTAssertEqual(layer.snapshot(atTime: 10.5).properties.cornerRadius, 4.0625)
     }
 
     func testAOneElementListAnimatesAsAList() {

@@ -207,6 +207,29 @@ final class AnimatableKeyPath {
         }
     }
 
+    /// Writes a property animation's value at `phase` into `state`. `values` gives the value
+    /// and, for `isCumulative`, the start and end of a pass, from the value beneath (handed to
+    /// it as a function): most animations state both ends and replace the value, and the value
+    /// beneath is then never read. `parts` as for `read(_:keeping:)`.
+    func apply(at phase: AnimationPhase, isAdditive: Bool, isCumulative: Bool, to state: inout AnimatedLayerState,
+               keeping parts: inout TransformParts?,
+               values: (_ underlying: () -> AnimatedValue) -> (value: AnimatedValue, start: AnimatedValue, end: AnimatedValue)?) {
+        var read: AnimatedValue?
+        func underlying() -> AnimatedValue {
+            if let read { return read }
+            let value = self.read(state, keeping: &parts)
+            read = value
+            return value
+        }
+        guard let (first, start, end) = values(underlying) else { return }
+        var value = first
+        if isCumulative, phase.iteration > 0 {
+            let step = AnimatedValueKind.subtract(end, start)
+            value = AnimatedValueKind.add(AnimatedValueKind.scaled(step, by: phase.iteration), value)
+        }
+        write(&state, isAdditive ? AnimatedValueKind.add(value, underlying()) : value, keeping: &parts)
+    }
+
     /// The entry for `keyPath`, or `nil` when it is not animatable.
     static func named(_ keyPath: String) -> AnimatableKeyPath? { table[keyPath] }
 

@@ -22,7 +22,7 @@ open class CAAnimation: CAMediaTiming {
     /// The timing fields as the shared timing evaluation reads them; the public fields are
     /// views of it, so that a frame reads them in one access rather than one each.
     var timing = TimingFields(beginTime: 0, duration: 0, speed: 1, timeOffset: 0, repeatCount: 0, repeatDuration: 0,
-                              autoreverses: false, fillMode: .removed, removedOnCompletion: true)
+                              autoreverses: false, fillMode: .removed, removedOnCompletion: true) { didSet { packedFieldChanged() } }
 
     /// Start in the layer's time; `add(_:forKey:)` turns 0 into the layer's current time.
     public var beginTime: CFTimeInterval {
@@ -65,7 +65,7 @@ open class CAAnimation: CAMediaTiming {
         set { timing.fillMode = newValue }
     }
     /// The pacing of each pass; `nil` is linear.
-    public var timingFunction: CAMediaTimingFunction?
+    public var timingFunction: CAMediaTimingFunction? { didSet { packedFieldChanged() } }
     /// Whether the animation stops contributing once it ends (then `fillMode` forwards has no
     /// effect).
     public var isRemovedOnCompletion: Bool {
@@ -80,6 +80,13 @@ open class CAAnimation: CAMediaTiming {
     var hasStarted = false
     var hasStopped = false
     var completionGroups: [CompletionGroup] = []
+
+    /// Whether an `AnimationPlan` has packed this animation's fields: an edit to one of them
+    /// then outdates every plan (see `AnimationPlan.edits`). No reference to the layer: a weak
+    /// one would give the layer a side table, and every retain of it a detour through that.
+    var isPacked = false
+
+    func packedFieldChanged() { if isPacked { AnimationPlan.edits.add(1, ordering: .relaxed) } }
 
     /// An animation with Core Animation's defaults.
     public required init() {}
@@ -102,7 +109,14 @@ open class CAAnimation: CAMediaTiming {
     }
 
     /// The eased fraction of a pass.
-    func eased(_ p: Double) -> Double { timingFunction?.evaluate(p) ?? p }
+    func eased(_ p: Double) -> Double { Self.eased(p, by: timingFunction) }
+
+    /// The fraction `p` of a pass eased by `function` (`nil`: linear).
+    static func eased(_ p: Double, by function: CAMediaTimingFunction?) -> Double { function?.evaluate(p) ?? p }
+
+    /// The fields a frame needs, packed for `AnimationPlan`; `nil` when the animation is
+    /// evaluated through the object each frame.
+    func packed() -> PackedPropertyAnimation? { nil }
 
     /// Applies the animation at parent time `tp` to `state` (a plain `CAAnimation` animates
     /// nothing). `timing` is `self.timing` or, in a group, the child's adjusted fields.
@@ -116,11 +130,16 @@ open class CAAnimation: CAMediaTiming {
 /// An animation of one key path of a layer: Core Animation's `CAPropertyAnimation`.
 open class CAPropertyAnimation: CAAnimation {
     /// The animated property, e.g. `"position"` or `"transform.rotation.z"`.
-    public var keyPath: String? { didSet { entryCache = nil } }
+    public var keyPath: String? {
+        didSet {
+            entryCache = nil
+            packedFieldChanged()
+        }
+    }
     /// Whether the animated value is added to the underlying value instead of replacing it.
-    public var isAdditive = false
+    public var isAdditive = false { didSet { packedFieldChanged() } }
     /// Whether each repeat starts where the previous one ended.
-    public var isCumulative = false
+    public var isCumulative = false { didSet { packedFieldChanged() } }
 
     /// An animation of `path` (Core Animation's `animation(withKeyPath:)`).
     public convenience init(keyPath path: String?) {
@@ -158,22 +177,9 @@ open class CAPropertyAnimation: CAAnimation {
 
     override func apply(to state: inout AnimatedLayerState, at tp: Double, timing: TimingFields) {
         guard let entry, let phase = timing.phase(at: tp) else { return }
-        // Most animations state both ends and replace the value: the value beneath is then
-        // never read.
-        var read: AnimatedValue?
-        func underlying() -> AnimatedValue {
-            if let read { return read }
-            let value = entry.read(state, keeping: &transformParts)
-            read = value
-            return value
+        entry.apply(at: phase, isAdditive: isAdditive, isCumulative: isCumulative, to: &state, keeping: &transformParts) {
+            values(at: phase, kind: entry.kind, underlying: $0)
         }
-        guard let (first, start, end) = values(at: phase, kind: entry.kind, underlying: underlying) else { return }
-        var value = first
-        if isCumulative, phase.iteration > 0 {
-            let step = AnimatedValueKind.subtract(end, start)
-            value = AnimatedValueKind.add(AnimatedValueKind.scaled(step, by: phase.iteration), value)
-        }
-        entry.write(&state, isAdditive ? AnimatedValueKind.add(value, underlying()) : value, keeping: &transformParts)
     }
 }
 
@@ -183,11 +189,16 @@ open class CAPropertyAnimation: CAAnimation {
 /// `Int`), `CGPoint`, `CGSize`, `CGRect`, `CATransform3D`, `CGColor`, `Bool`.
 open class CABasicAnimation: CAPropertyAnimation {
     /// The start value; `nil` takes it from `toValue − byValue` or the layer.
-    public var fromValue: Any? { didSet { endpointsCache = nil } }
+    public var fromValue: Any? { didSet { valueChanged() } }
     /// The end value; `nil` takes it from `fromValue + byValue` or the layer.
-    public var toValue: Any? { didSet { endpointsCache = nil } }
+    public var toValue: Any? { didSet { valueChanged() } }
     /// The change from start to end.
-    public var byValue: Any? { didSet { endpointsCache = nil } }
+    public var byValue: Any? { didSet { valueChanged() } }
+
+    private func valueChanged() {
+        endpointsCache = nil
+        packedFieldChanged()
+    }
 
     /// The start and end of the last key path kind evaluated, converted from `Any` once rather
     /// than every frame, and again only when a value changes.
@@ -227,30 +238,31 @@ open class CABasicAnimation: CAPropertyAnimation {
             case (nil, nil, nil): self = .underlying
             }
         }
+
+        /// The value at fraction `p` of the way, and the start and end.
+        func values(at p: Double, underlying: () -> AnimatedValue) -> (value: AnimatedValue, start: AnimatedValue, end: AnimatedValue) {
+            let (start, end): (AnimatedValue, AnimatedValue)
+            switch self {
+            case let .fixed(f, t): (start, end) = (f, t)
+            case let .from(f): (start, end) = (f, underlying())
+            case let .to(t): (start, end) = (underlying(), t)
+            case let .by(b):
+                let u = underlying()
+                (start, end) = (u, AnimatedValueKind.add(b, u))
+            case .underlying:
+                let u = underlying()
+                (start, end) = (u, u)
+            }
+            return (AnimatedValueKind.interpolate(start, end, p), start, end)
+        }
     }
 
-    /// Start and end per the from/to/by rules, or `nil` when a value is not of the key path's
-    /// kind.
-    func endpoints(kind: AnimatedValueKind, underlying: () -> AnimatedValue) -> (AnimatedValue, AnimatedValue)? {
-        let endpoints: Endpoints?
-        if let cached = endpointsCache, cached.kind == kind {
-            endpoints = cached.endpoints
-        } else {
-            endpoints = Endpoints(kind: kind, from: fromValue, to: toValue, by: byValue)
-            endpointsCache = (kind, endpoints)
-        }
-        switch endpoints {
-        case nil: return nil
-        case let .fixed(f, t): return (f, t)
-        case let .from(f): return (f, underlying())
-        case let .to(t): return (underlying(), t)
-        case let .by(b):
-            let u = underlying()
-            return (u, AnimatedValueKind.add(b, u))
-        case .underlying:
-            let u = underlying()
-            return (u, u)
-        }
+    /// The endpoints for `kind`, or `nil` when a value is not of that kind.
+    private func endpoints(kind: AnimatedValueKind) -> Endpoints? {
+        if let cached = endpointsCache, cached.kind == kind { return cached.endpoints }
+        let endpoints = Endpoints(kind: kind, from: fromValue, to: toValue, by: byValue)
+        endpointsCache = (kind, endpoints)
+        return endpoints
     }
 
     /// The interpolation fraction of a phase (the spring overrides it).
@@ -258,8 +270,13 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     override func values(at phase: AnimationPhase, kind: AnimatedValueKind, underlying: () -> AnimatedValue)
         -> (value: AnimatedValue, start: AnimatedValue, end: AnimatedValue)? {
-        guard let (start, end) = endpoints(kind: kind, underlying: underlying) else { return nil }
-        return (AnimatedValueKind.interpolate(start, end, fraction(at: phase)), start, end)
+        endpoints(kind: kind)?.values(at: fraction(at: phase), underlying: underlying)
+    }
+
+    override func packed() -> PackedPropertyAnimation? {
+        guard let entry, let endpoints = endpoints(kind: entry.kind) else { return nil }
+        return PackedPropertyAnimation(timing: timing.resolved, entry: entry, endpoints: endpoints, timingFunction: timingFunction,
+                                       isAdditive: isAdditive, isCumulative: isCumulative)
     }
 }
 
@@ -436,6 +453,9 @@ open class CASpringAnimation: CABasicAnimation {
     }
 
     override func fraction(at phase: AnimationPhase) -> Double { springFraction(phase.localTime) }
+
+    /// The spring's fraction is not a timing function's: evaluated through the object.
+    override func packed() -> PackedPropertyAnimation? { nil }
 }
 
 /// Animations run together: Core Animation's `CAAnimationGroup`. The children are timed in

@@ -114,11 +114,17 @@ extension CALayer {
     /// (see `snapshot()`), so the cost follows what is animated.
     public func snapshot(atTime t: CFTimeInterval) -> LayerSnapshot {
         layoutIfNeeded()
-        return presentationTree(parentTime: superlayer?.localTime(fromMedia: t) ?? t)
+        var evaluated = 0
+        let tree = presentationTree(parentTime: superlayer?.localTime(fromMedia: t) ?? t, evaluated: &evaluated)
+        if evaluated > 0 { AnimationClock.shared.evaluations.add(evaluated, ordering: .relaxed) }
+        return tree
     }
 
-    private func presentationTree(parentTime tp: CFTimeInterval) -> LayerSnapshot {
-        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { presentationTree(parentTime: tp) } }
+    /// The presentation tree at parent time `tp`, adding to `evaluated` the layers whose
+    /// animated state it computes (one atomic add per tree, not per layer: a locked
+    /// instruction waits for the cache misses of the properties copied before it).
+    private func presentationTree(parentTime tp: CFTimeInterval, evaluated: inout Int) -> LayerSnapshot {
+        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { presentationTree(parentTime: tp, evaluated: &evaluated) } }
         if timedLayerCount == 0 { return copyTree() }
         // An animated layer's model is drawn too (kept while it does not change): the state a
         // transition added after the next change starts from.
@@ -126,15 +132,18 @@ extension CALayer {
         // miss per animated layer.)
         if displayPending || cachedSnapshot == nil { _ = copyTree() }
         let local = localTime(fromParent: tp)
-        let sublayers = sublayerListStorage.map { $0.presentationTree(parentTime: local) }
-        let mask = maskStorage.map { $0.presentationTree(parentTime: local) }
+        let sublayers = sublayerListStorage.map { $0.presentationTree(parentTime: local, evaluated: &evaluated) }
+        let mask = maskStorage.map { $0.presentationTree(parentTime: local, evaluated: &evaluated) }
+        packAnimations()
         // The last transition added that contributes now is drawn.
-        let transition = animationList.reversed().lazy.compactMap { $0.animation.transitionState(at: local) }.first
+        let transition = animationPlan!.hasTransition
+            ? animationList.reversed().lazy.compactMap { $0.animation.transitionState(at: local) }.first : nil
         hasBeenCommitted = true
         // Evaluated last and moved into the snapshot: at 10,000 animated layers a second copy
         // of the properties (retains and releases of every reference in them) is a cache miss
         // per layer.
-        let state = presentationState(atLocalTime: local)
+        evaluated += 1
+        let state = animatedState(atLocalTime: local)
         return LayerSnapshot(state, sublayers: sublayers, mask: mask, transition: transition)
     }
 
@@ -156,10 +165,22 @@ extension CALayer {
 
     /// The layer's own state with its animations applied at its time `t`.
     func presentationState(atLocalTime t: CFTimeInterval) -> AnimatedLayerState {
-        var state = AnimatedLayerState(properties: properties, kind: snapshotKind)
         AnimationClock.shared.evaluations.add(1, ordering: .relaxed)
-        for (_, animation) in animationList { animation.apply(to: &state, at: t, timing: animation.timing) }
+        return animatedState(atLocalTime: t)
+    }
+
+    /// `presentationState(atLocalTime:)`, not counted (see `presentationTree`).
+    @inline(__always)
+    private func animatedState(atLocalTime t: CFTimeInterval) -> AnimatedLayerState {
+        var state = AnimatedLayerState(properties: properties, kind: snapshotKind)
+        packAnimations()
+        animationPlan!.apply(to: &state, at: t)
         return state
+    }
+
+    /// Packs the animations for evaluation, when a change dropped the packed ones.
+    private func packAnimations() {
+        if animationPlan?.isCurrent != true { animationPlan = AnimationPlan(animationList) }
     }
 
     /// A copy of the layer (with its sublayers and mask, as presentation layers) showing the

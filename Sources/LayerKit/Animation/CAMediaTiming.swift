@@ -90,14 +90,35 @@ struct TimingFields {
     }
 
     /// The phase at parent time `tp`, or `nil` when the object contributes nothing then.
+    func phase(at tp: Double) -> AnimationPhase? { resolved.phase(at: tp) }
+
+    /// The fields as `phase(at:)` reads them.
+    var resolved: ResolvedTiming {
+        ResolvedTiming(beginTime: beginTime, speed: speed, timeOffset: timeOffset, activeDuration: activeDuration,
+                       simpleDuration: simpleDuration, iterationLength: iterationLength, autoreverses: autoreverses,
+                       fillsBackwards: fillMode.fillsBackwards, fillsForwards: !removedOnCompletion && fillMode.fillsForwards)
+    }
+}
+
+/// Timing fields with the durations derived and the fill mode decided once: what a layer's
+/// packed animations keep (see `AnimationPlan`), so that a frame neither derives them again
+/// nor copies the fill mode's string.
+struct ResolvedTiming {
+    var beginTime: Double, speed: Double, timeOffset: Double
+    var activeDuration: Double, simpleDuration: Double, iterationLength: Double
+    var autoreverses: Bool
+    /// Whether the object contributes before its start, and after its end.
+    var fillsBackwards: Bool, fillsForwards: Bool
+
+    /// The phase at parent time `tp`, or `nil` when the object contributes nothing then.
     func phase(at tp: Double) -> AnimationPhase? {
         var a = (tp - beginTime) * speed
         let active = activeDuration
         if a < 0 {
-            guard fillMode.fillsBackwards else { return nil }
+            guard fillsBackwards else { return nil }
             a = 0
         } else if a >= active {
-            guard !removedOnCompletion, fillMode.fillsForwards else { return nil }
+            guard fillsForwards else { return nil }
             a = active
         }
         let d = simpleDuration, l = iterationLength

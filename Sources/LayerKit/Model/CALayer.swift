@@ -89,7 +89,15 @@ open class CALayer: CAMediaTiming {
     }
 
     /// The animations added, in order, with their keys (see `add(_:forKey:)`).
-    var animationList: [(key: String?, animation: CAAnimation)] = [] { didSet { timingChanged() } }
+    var animationList: [(key: String?, animation: CAAnimation)] = [] {
+        didSet {
+            animationPlan = nil
+            timingChanged()
+        }
+    }
+
+    /// `animationList` packed for evaluation, made at the first frame after a change.
+    var animationPlan: AnimationPlan?
 
     /// How many layers of this subtree (this one included) have animations or layer timing:
     /// a presentation snapshot re-evaluates only subtrees where it is above 0.
