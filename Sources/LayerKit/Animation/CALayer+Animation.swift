@@ -148,9 +148,10 @@ extension CALayer {
         return LayerSnapshot(state, sublayers: sublayers, mask: mask, transition: transition)
     }
 
-    /// The presentation trees of `layers`, each next layer's object (its properties, its
-    /// animations' plan) fetched into the cache while the one before is evaluated: at 10,000
-    /// animated layers its first touch was a cache miss per layer.
+    /// The presentation trees of `layers`, each next layer's object fetched into the cache
+    /// while the one before is evaluated: at 10,000 animated layers its first touch was a
+    /// cache miss per layer. 16 lines, 1 KB from the object's start, take in the properties
+    /// (about 700 bytes, right after the header) and what follows them; 8 gained little.
     private func presentationTrees(of layers: [CALayer], parentTime tp: CFTimeInterval, evaluated: inout Int) -> [LayerSnapshot] {
         var trees = [LayerSnapshot]()
         trees.reserveCapacity(layers.count)
