@@ -110,7 +110,8 @@ public final class CPURenderer {
         let after = list.canvas.quads
         // Whether a quad that drew an image changed: the image may be drawn no more.
         var imageReplaced = false
-        let (damage, bounds) = Damage.between(old.canvas.quads, bounds: oldBounds, and: after, measure: {
+        let (damage, bounds) = Damage.between(old.canvas.quads, bounds: oldBounds, and: after, candidates: list.canvasChanges(since: old),
+                                              measure: {
             $0.pixelBounds(width: list.width, height: list.height)
         }, replaced: {
             if case .image = $0.fill { imageReplaced = true }

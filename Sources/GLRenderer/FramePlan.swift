@@ -22,6 +22,19 @@ struct FramePlan: Equatable {
         /// The mask pass of pass fills.
         var mask: Int?
 
+        /// What quad `q` samples, should its record draw anything.
+        init(of q: DrawQuad) {
+            switch q.fill {
+            case .image(let f): image = ObjectIdentifier(f.image)
+            case .pass(let f): (pass, mask) = (f.pass, f.mask ?? f.crossfade?.pass)
+            case .color: break
+            }
+        }
+
+        init(image: ObjectIdentifier? = nil, pass: Int? = nil, mask: Int? = nil) {
+            (self.image, self.pass, self.mask) = (image, pass, mask)
+        }
+
         /// Whether `other`'s needs can share a draw with these: no unit needs two textures.
         func agree(with other: Sources) -> Bool {
             (image == nil || other.image == nil || image == other.image)
@@ -74,14 +87,7 @@ struct FramePlan: Equatable {
         var out: [Batch] = []
         for (k, q) in quads.enumerated() {
             let g = first + k
-            var needs = Sources()
-            if features[g] != nil {
-                switch q.fill {
-                case .image(let f): needs.image = ObjectIdentifier(f.image)
-                case .pass(let f): needs = Sources(pass: f.pass, mask: f.mask ?? f.crossfade?.pass)
-                case .color: break
-                }
-            }
+            let needs = features[g] == nil ? Sources() : Sources(of: q)
             if var last = out.last, last.sources.agree(with: needs) {
                 last.count += 1
                 last.features.formUnion(features[g] ?? [])
