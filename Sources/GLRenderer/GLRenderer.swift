@@ -507,7 +507,8 @@ public final class GLRenderer {
 
     /// The images `list` draws. Counted again from the last frame's records' where the list's
     /// lineage names the quads that changed since (`DisplayList.canvasChanges`), so that a
-    /// frame where 10 of 10,000 quads changed looks at 10; from every quad otherwise.
+    /// frame where 10 of 10,000 quads changed looks at 10; from every quad otherwise, and
+    /// where most changed (counting them costs less than comparing them).
     private func imageUses(_ list: DisplayList) -> [ObjectIdentifier: ImageUse] {
         var uses: [ObjectIdentifier: ImageUse] = [:]
         func count(_ q: DrawQuad, _ n: Int) {
@@ -518,7 +519,7 @@ public final class GLRenderer {
             if f.minification == .trilinear { u.trilinear += n }
             uses[key] = u.quads > 0 ? u : nil
         }
-        if let r = records, let ranges = list.canvasChanges(since: r.list) {
+        if let r = records, let ranges = list.canvasChanges(since: r.list), ranges.reduce(0, { $0 + $1.count }) * 2 <= list.quadCount {
             uses = r.images
             let (a, b) = (r.list.canvas.quads, list.canvas.quads)
             for k in ranges.joined() where a[k] != b[k] {
