@@ -129,7 +129,8 @@ public final class CPURenderer {
         }
         guard !damage.rects.isEmpty else { return canvas }
         var used = Set<ObjectIdentifier>()
-        let reaching = after.indices.filter { bounds[$0].map { b in damage.rects.contains { $0.intersects(b) } } ?? false }
+        let reach = damage.reach(bounds)
+        let reaching = after.indices.filter { reach[$0] != 0 }
         let prepared = prepare(reaching.map { after[$0] }, [], list.canvas, &used).quads
         // Each rectangle is cleared and drawn over by the quads reaching it, in painter's order.
         for r in damage.rects {

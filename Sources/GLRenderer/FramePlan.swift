@@ -100,19 +100,24 @@ struct FramePlan: Equatable {
         return out
     }
 
-    /// The parts of `batches` whose quads may touch `rect` (`bounds`, by record index), each
-    /// with its batch's features and sources, so that every quad is drawn by the program that
-    /// draws it in the full pass: a redraw of `rect` alone.
-    static func batches(_ batches: [Batch], reaching rect: PixelRect, bounds: [PixelRect?]) -> [Batch] {
-        var out: [Batch] = []
+    /// For each damage rectangle, the parts of `batches` whose quads reach it (`reach`, by
+    /// record index: `Damage.reach`), each with its batch's features and sources, so that
+    /// every quad is drawn by the program that draws it in the full pass: the redraw of each
+    /// rectangle alone, found in one pass over the quads.
+    static func batches(_ batches: [Batch], reaching rects: Int, reach: [UInt16]) -> [[Batch]] {
+        var out = [[Batch]](repeating: [], count: rects)
         for b in batches {
-            var runStart: Int? = nil
-            for g in b.first...(b.first + b.count) {
-                let reaches = g < b.first + b.count && (bounds[g]?.intersects(rect) ?? false)
-                if reaches, runStart == nil { runStart = g }
-                if !reaches, let start = runStart {
-                    out.append(Batch(first: start, count: g - start, features: b.features, sources: b.sources))
-                    runStart = nil
+            for g in b.first..<(b.first + b.count) {
+                var m = reach[g]
+                while m != 0 {
+                    let i = m.trailingZeroBitCount
+                    m &= m - 1
+                    // A run extends within its batch only: the next batch needs another draw.
+                    if let last = out[i].last, last.first >= b.first, last.first + last.count == g {
+                        out[i][out[i].count - 1].count += 1
+                    } else {
+                        out[i].append(Batch(first: g, count: 1, features: b.features, sources: b.sources))
+                    }
                 }
             }
         }

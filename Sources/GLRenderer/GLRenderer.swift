@@ -411,11 +411,11 @@ public final class GLRenderer {
                     try drawQuads(plan.batches[pass.index], entries: entries, targets: targets, width: w, height: h)
                     break
                 }
-                for r in damage.rects {
+                let reaching = FramePlan.batches(plan.batches[pass.index], reaching: damage.rects.count, reach: damage.reach(bounds))
+                for (r, batches) in zip(damage.rects, reaching) {
                     state.setScissor((Int32(r.x0), Int32(h - r.y1), Int32(r.x1 - r.x0), Int32(r.y1 - r.y0)))
                     state.clear()
-                    try drawQuads(FramePlan.batches(plan.batches[pass.index], reaching: r, bounds: bounds), entries: entries,
-                                  targets: targets, width: w, height: h)
+                    try drawQuads(batches, entries: entries, targets: targets, width: w, height: h)
                 }
                 state.setScissor(nil)
             case let .blur(source, horizontal, weights):
