@@ -16,22 +16,31 @@ public func readPixels(framebuffer: GLuint, width: Int, height: Int) throws -> B
 }
 
 extension GLDevice {
-    /// `readPixels(framebuffer:width:height:)` through this device.
-    func readBitmap(framebuffer: GLuint, width: Int, height: Int) throws -> Bitmap {
-        let raw = try readPixels(framebuffer: framebuffer, width: width, height: height)
-        let count = raw.count
-        guard count > 0 else { return Bitmap(width: width, height: height, pixels: raw) }
-        // The row flip, one memcpy per row (every byte is written, so no zero fill first).
+    /// `readPixels(framebuffer:width:height:)` through this device; into `reusing`'s pixels
+    /// when it has the size and they are not shared, so that a frame loop reading every frame
+    /// neither allocates nor faults in a new canvas of memory each time.
+    func readBitmap(framebuffer: GLuint, width: Int, height: Int, reusing: consuming Bitmap? = nil) throws -> Bitmap {
+        var bitmap = reusing ?? Bitmap(width: 0, height: 0)
+        if bitmap.width != width || bitmap.height != height {
+            // Every byte is read into, so no zero fill first.
+            let count = width * height * 4
+            bitmap = Bitmap(width: width, height: height, pixels: [UInt8](unsafeUninitializedCapacity: count) { $1 = count })
+        }
         let row = width * 4
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { dst, initialized in
-            raw.withUnsafeBytes { src in
-                for y in 0..<height {
-                    memcpy(dst.baseAddress! + y * row, src.baseAddress! + (height - 1 - y) * row, row)
+        try bitmap.pixels.withUnsafeMutableBytes { dst in
+            guard dst.count > 0 else { return }
+            try readPixels(framebuffer: framebuffer, width: width, height: height, into: dst)
+            // GL's rows are bottom-up: flip them in place, a pair of rows at a time.
+            withUnsafeTemporaryAllocation(byteCount: row, alignment: 16) { tmp in
+                for y in 0..<(height / 2) {
+                    let a = dst.baseAddress! + y * row, b = dst.baseAddress! + (height - 1 - y) * row
+                    memcpy(tmp.baseAddress!, a, row)
+                    memcpy(a, b, row)
+                    memcpy(b, tmp.baseAddress!, row)
                 }
             }
-            initialized = count
         }
-        return Bitmap(width: width, height: height, pixels: pixels)
+        return bitmap
     }
 
     /// Reads the pixels of `rects` (top-down rows, as in `bitmap`) of `framebuffer` into

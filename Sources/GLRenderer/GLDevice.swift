@@ -411,13 +411,19 @@ struct GLDevice {
     /// - Throws: `GLError` when `glReadPixels` fails.
     /// From `x`, `y` (bottom-up) when given, the framebuffer's bottom-left by default.
     func readPixels(framebuffer: GLuint, x: Int = 0, y: Int = 0, width: Int, height: Int) throws -> [UInt8] {
+        var raw = [UInt8](repeating: 0, count: max(width, 0) * max(height, 0) * 4)
+        try raw.withUnsafeMutableBytes { try readPixels(framebuffer: framebuffer, x: x, y: y, width: width, height: height, into: $0) }
+        return raw
+    }
+
+    /// `readPixels` into `buffer`, which holds at least `width * height * 4` bytes.
+    func readPixels(framebuffer: GLuint, x: Int = 0, y: Int = 0, width: Int, height: Int, into buffer: UnsafeMutableRawBufferPointer) throws {
+        precondition(buffer.count >= max(width, 0) * max(height, 0) * 4, "readPixels: buffer too small")
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), framebuffer)
         glReadBuffer(GLenum(framebuffer == 0 ? GL_BACK : GL_COLOR_ATTACHMENT0))
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        var raw = [UInt8](repeating: 0, count: max(width, 0) * max(height, 0) * 4)
-        glReadPixels(GLint(x), GLint(y), GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &raw)
+        glReadPixels(GLint(x), GLint(y), GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
         try check("glReadPixels (framebuffer \(framebuffer), \(width)x\(height) at \(x), \(y))")
-        return raw
     }
 
     // MARK: - Timer queries

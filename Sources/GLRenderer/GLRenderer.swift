@@ -257,16 +257,18 @@ public final class GLRenderer {
             throw error
         }
         var bitmap: Bitmap?
-        let last = lastPixels
-        lastPixels = nil  // so that a patched bitmap is not copied while this one holds it
+        // Moved out (not copied), so that the bitmap is patched or overwritten in place: a second
+        // reference would make the write copy the whole canvas first.
+        var last = lastPixels.take()
         if readBack {
             let read = { () throws -> Bitmap in
                 self.state.bindFramebuffer(canvas.framebuffer)
-                if let damage, var pixels = last {
+                if let damage, var pixels = last.take() {
                     try self.state.readRects(damage.rects, framebuffer: canvas.framebuffer, into: &pixels)
                     return pixels
                 }
-                return try self.state.readBitmap(framebuffer: canvas.framebuffer, width: list.width, height: list.height)
+                return try self.state.readBitmap(framebuffer: canvas.framebuffer, width: list.width, height: list.height,
+                                                 reusing: last.take())
             }
             bitmap = try profiler.map { try $0.measure("readback", read) } ?? read()
             if tracksDamage { lastPixels = bitmap }

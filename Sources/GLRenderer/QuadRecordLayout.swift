@@ -192,7 +192,9 @@ struct QuadRecord {
         get { Array(floats[field.span.offset..<(field.span.offset + field.span.count)]) }
         set {
             precondition(newValue.count == field.span.count, "\(field) has \(field.span.count) floats")
-            floats.replaceSubrange(field.span.offset..<(field.span.offset + field.span.count), with: newValue)
+            // Element by element: `replaceSubrange` was a generic call per field, 17 a quad.
+            let offset = field.span.offset
+            for (i, v) in newValue.enumerated() { floats[offset + i] = v }
         }
     }
 

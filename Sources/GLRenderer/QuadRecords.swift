@@ -98,10 +98,11 @@ struct FrameData {
         let view = Viewport(width: Double(width), height: Double(height))
 
         // Reference pixel: the centre of the visible part's bounding box, in the pass.
-        let corners = [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)].map { c -> SIMD4<Double> in
-            let p = q.transform.apply(x: c.0, y: c.1, z: 0)
+        func project(_ x: CGFloat, _ y: CGFloat) -> SIMD4<Double> {
+            let p = q.transform.apply(x: x, y: y, z: 0)
             return SIMD4(Double(p.x), Double(p.y), Double(p.z), Double(p.w))
         }
+        let corners = [project(r.minX, r.minY), project(r.maxX, r.minY), project(r.maxX, r.maxY), project(r.minX, r.maxY)]
         guard let box = FrameData.visibleBox(corners) else { return nil }
         var features: ShaderFeatures = []
         let refX = min(max(((box.lo.x + box.hi.x) / 2).rounded(), 0), view.width)
@@ -129,9 +130,9 @@ struct FrameData {
                            t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44].map { Double($0) }
         rec[.geometry] = [x0 - left, y0 - top, x1 + right, y1 + bottom]
         let map = FrameData.rebased(q.inverse, ref: (refX, refY), origin: (ox, oy))
-        rec[.mapDx] = Array(map[0..<3])
-        rec[.mapDy] = Array(map[3..<6])
-        rec[.mapOrigin] = Array(map[6..<9])
+        rec[.mapDx] = [map[0], map[1], map[2]]
+        rec[.mapDy] = [map[3], map[4], map[5]]
+        rec[.mapOrigin] = [map[6], map[7], map[8]]
         rec[.referencePixel] = [refX, refY]
         rec[.opacity] = Double(q.opacity)
         rec[.rect] = [x0, y0, x1, y1]
@@ -174,12 +175,12 @@ struct FrameData {
             if minification != magnification || minification == 2 { features.insert(.lod) }
             let xs = FrameData.segments(f.x, origin: ox, scale: imageScale.0)
             let ys = FrameData.segments(f.y, origin: oy, scale: imageScale.1)
-            rec[.imageXStarts] = Array(xs[0..<3])
-            rec[.imageXTexels] = Array(xs[3..<6])
-            rec[.imageXSlopes] = Array(xs[6..<9])
-            rec[.imageYStarts] = Array(ys[0..<3])
-            rec[.imageYTexels] = Array(ys[3..<6])
-            rec[.imageYSlopes] = Array(ys[6..<9])
+            rec[.imageXStarts] = [xs[0], xs[1], xs[2]]
+            rec[.imageXTexels] = [xs[3], xs[4], xs[5]]
+            rec[.imageXSlopes] = [xs[6], xs[7], xs[8]]
+            rec[.imageYStarts] = [ys[0], ys[1], ys[2]]
+            rec[.imageYTexels] = [ys[3], ys[4], ys[5]]
+            rec[.imageYSlopes] = [ys[6], ys[7], ys[8]]
             // One segment per axis (no contentsCenter): start, texel, slope per axis in two
             // texels, which spares the fragment shader three inputs and the segment search.
             if f.x.stops.count > 2 || f.y.stops.count > 2 {
@@ -268,19 +269,20 @@ struct FrameData {
     /// +infinity (the largest float), so the shader never selects them.
     static func segments(_ a: AxisMap, origin: Double, scale: Double) -> [Double] {
         let far = Double(Float.greatestFiniteMagnitude)
-        var s = [far, far, far], t = [0.0, 0, 0], b = [0.0, 0, 0]
+        // One array, written in place (s at 0, t at 3, b at 6).
+        var v = [far, far, far, 0, 0, 0, 0, 0, 0]
         let n = min(a.stops.count - 1, 3)
         for i in 0..<max(n, 0) {
             let d = a.stops[i + 1] - a.stops[i]
-            s[i] = a.stops[i] - origin
-            t[i] = a.texels[i] * scale
-            b[i] = d == 0 ? 0 : (a.texels[i + 1] - a.texels[i]) / d * scale
+            v[i] = a.stops[i] - origin
+            v[3 + i] = a.texels[i] * scale
+            v[6 + i] = d == 0 ? 0 : (a.texels[i + 1] - a.texels[i]) / d * scale
         }
         if n == 0, let t0 = a.texels.first {
-            s[0] = -far
-            t[0] = t0 * scale
+            v[0] = -far
+            v[3] = t0 * scale
         }
-        return s + t + b
+        return v
     }
 
     /// A clip's four texels: rebased map, kind, shape parameters.

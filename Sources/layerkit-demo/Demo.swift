@@ -129,24 +129,31 @@ final class Demo {
 
     /// The interactive loop, until the window is closed or Esc is pressed.
     func run() throws {
-        while !window.shouldClose {
-            let events = window.takeEvents()
-            if !events.isEmpty, redraw != .everyFrame { catchUp() }
-            for event in events { handle(event) }
-            inTransaction(disablingActions: true) { checkForReload() }
-            if !status.isEmpty, wall.now >= statusUntil {
-                status = ""
-                needsDisplay = true
-            }
-            if isFrameDue() {
-                needsDisplay = false
-                try step(readBack: screenshotRequest != nil)
-                pace()
-            } else {
-                window.waitEvents(timeout: idleTimeout())
-                collectGPUTimes()
-            }
+        while !window.shouldClose { try runPass() }
+    }
+
+    /// One turn of the interactive loop: the input that arrived, a look for a changed scene
+    /// file, then a frame if one is due, else a sleep until an event or the next timed change.
+    /// Returns whether it drew a frame.
+    @discardableResult
+    func runPass() throws -> Bool {
+        let events = window.takeEvents()
+        if !events.isEmpty, redraw != .everyFrame { catchUp() }
+        for event in events { handle(event) }
+        inTransaction(disablingActions: true) { checkForReload() }
+        if !status.isEmpty, wall.now >= statusUntil {
+            status = ""
+            needsDisplay = true
         }
+        guard isFrameDue() else {
+            window.waitEvents(timeout: idleTimeout())
+            collectGPUTimes()
+            return false
+        }
+        needsDisplay = false
+        try step(readBack: screenshotRequest != nil)
+        pace()
+        return true
     }
 
     /// Whether a frame is wanted now: something changed, the page animates, or its timed

@@ -6,10 +6,22 @@ import LayerKit
 struct DemoClock {
     /// The frozen time in seconds, or `nil` for real time.
     let frozen: Double?
-    private let start = Date()
+    /// Where real time comes from: `CACurrentMediaTime`, or a test's hand-set time, so that a
+    /// test can drive the demo's loop through seconds of idling without waiting them.
+    private let source: () -> CFTimeInterval
+    /// The source's time when the clock was made.
+    private let start: CFTimeInterval
+
+    /// A clock frozen at `frozen`, or running on `source` when it is `nil`.
+    init(frozen: Double?, frameTime: CFTimeInterval? = nil, source: @escaping () -> CFTimeInterval = CACurrentMediaTime) {
+        self.frozen = frozen
+        self.frameTime = frameTime
+        self.source = source
+        start = source()
+    }
 
     /// Seconds since the demo started (or the frozen value): what animations run on.
-    var now: Double { frozen ?? Date().timeIntervalSince(start) }
+    var now: Double { frozen ?? source() - start }
 
     /// The media time of the frame being drawn: its display link's `targetTimestamp`, which
     /// the frame loop sets before a page updates, so that what the page begins "now" begins at
@@ -17,9 +29,9 @@ struct DemoClock {
     var frameTime: CFTimeInterval?
 
     /// The frame's media time, the time base of the layer tree (its root has default timing):
-    /// the frozen value, else the frame's time, else `CACurrentMediaTime()`, so that a page that
+    /// the frozen value, else the frame's time, else the source's, so that a page that
     /// begins its animations at this time draws the same frames on every run under `--time`.
-    var mediaTime: CFTimeInterval { frozen ?? frameTime ?? CACurrentMediaTime() }
+    var mediaTime: CFTimeInterval { frozen ?? frameTime ?? source() }
 
     /// Seconds since local midnight (or the frozen value, read the same way: 36522 is
     /// 10:08:42), for the clock page.

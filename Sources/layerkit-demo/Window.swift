@@ -114,22 +114,26 @@ final class Window {
                 GLFW_KEY_LEFT: .left, GLFW_KEY_RIGHT: .right, GLFW_KEY_PAGE_UP: .pageUp, GLFW_KEY_PAGE_DOWN: .pageDown, GLFW_KEY_HOME: .home,
                 GLFW_KEY_END: .end, GLFW_KEY_ESCAPE: .escape,
             ]
-            if let k = keys[key] { Window.owner(w)?.pending.append(.key(k)) }
+            if let k = keys[key] { Window.owner(w)?.post(.key(k)) }
         }
         glfwSetCharCallback(handle) { w, codepoint in
-            if let scalar = Unicode.Scalar(codepoint) { Window.owner(w)?.pending.append(.character(Character(scalar))) }
+            if let scalar = Unicode.Scalar(codepoint) { Window.owner(w)?.post(.character(Character(scalar))) }
         }
         glfwSetMouseButtonCallback(handle) { w, button, action, _ in
             guard button == GLFW_MOUSE_BUTTON_LEFT, let window = Window.owner(w) else { return }
-            window.pending.append(.mouseButton(down: action == GLFW_PRESS, at: window.cursorPosition))
+            window.post(.mouseButton(down: action == GLFW_PRESS, at: window.cursorPosition))
         }
         glfwSetCursorPosCallback(handle) { w, x, y in
-            Window.owner(w)?.pending.append(.pointer(at: CGPoint(x: x, y: y)))
+            Window.owner(w)?.post(.pointer(at: CGPoint(x: x, y: y)))
         }
-        glfwSetFramebufferSizeCallback(handle) { w, _, _ in Window.owner(w)?.pending.append(.resized) }
-        glfwSetWindowContentScaleCallback(handle) { w, _, _ in Window.owner(w)?.pending.append(.resized) }
-        glfwSetWindowRefreshCallback(handle) { w in Window.owner(w)?.pending.append(.refresh) }
+        glfwSetFramebufferSizeCallback(handle) { w, _, _ in Window.owner(w)?.post(.resized) }
+        glfwSetWindowContentScaleCallback(handle) { w, _, _ in Window.owner(w)?.post(.resized) }
+        glfwSetWindowRefreshCallback(handle) { w in Window.owner(w)?.post(.refresh) }
     }
+
+    /// Queues `event` for the next `takeEvents()`: what GLFW's callbacks do with the user's
+    /// input, and how a test gives the demo's loop input without a user.
+    func post(_ event: WindowEvent) { pending.append(event) }
 
     /// The events that arrived since the last call, oldest first.
     func takeEvents() -> [WindowEvent] {
