@@ -110,7 +110,8 @@ public final class CPURenderer {
         let after = list.canvas.quads
         // Whether a quad that drew an image changed: the image may be drawn no more.
         var imageReplaced = false
-        let (damage, bounds) = Damage.between(old.canvas.quads, bounds: oldBounds, and: after, measure: {
+        let (damage, bounds) = Damage.between(old.canvas.quads, bounds: oldBounds, and: after, candidates: list.canvasChanges(since: old),
+                                              measure: {
             $0.pixelBounds(width: list.width, height: list.height)
         }, replaced: {
             if case .image = $0.fill { imageReplaced = true }
@@ -128,7 +129,8 @@ public final class CPURenderer {
         }
         guard !damage.rects.isEmpty else { return canvas }
         var used = Set<ObjectIdentifier>()
-        let reaching = after.indices.filter { bounds[$0].map { b in damage.rects.contains { $0.intersects(b) } } ?? false }
+        let reach = damage.reach(bounds)
+        let reaching = after.indices.filter { reach[$0] != 0 }
         let prepared = prepare(reaching.map { after[$0] }, [], list.canvas, &used).quads
         // Each rectangle is cleared and drawn over by the quads reaching it, in painter's order.
         for r in damage.rects {

@@ -22,6 +22,19 @@ struct FramePlan: Equatable {
         /// The mask pass of pass fills.
         var mask: Int?
 
+        /// What quad `q` samples, should its record draw anything.
+        init(of q: DrawQuad) {
+            switch q.fill {
+            case .image(let f): image = ObjectIdentifier(f.image)
+            case .pass(let f): (pass, mask) = (f.pass, f.mask ?? f.crossfade?.pass)
+            case .color: break
+            }
+        }
+
+        init(image: ObjectIdentifier? = nil, pass: Int? = nil, mask: Int? = nil) {
+            (self.image, self.pass, self.mask) = (image, pass, mask)
+        }
+
         /// Whether `other`'s needs can share a draw with these: no unit needs two textures.
         func agree(with other: Sources) -> Bool {
             (image == nil || other.image == nil || image == other.image)
@@ -74,14 +87,7 @@ struct FramePlan: Equatable {
         var out: [Batch] = []
         for (k, q) in quads.enumerated() {
             let g = first + k
-            var needs = Sources()
-            if features[g] != nil {
-                switch q.fill {
-                case .image(let f): needs.image = ObjectIdentifier(f.image)
-                case .pass(let f): needs = Sources(pass: f.pass, mask: f.mask ?? f.crossfade?.pass)
-                case .color: break
-                }
-            }
+            let needs = features[g] == nil ? Sources() : Sources(of: q)
             if var last = out.last, last.sources.agree(with: needs) {
                 last.count += 1
                 last.features.formUnion(features[g] ?? [])
@@ -94,19 +100,24 @@ struct FramePlan: Equatable {
         return out
     }
 
-    /// The parts of `batches` whose quads may touch `rect` (`bounds`, by record index), each
-    /// with its batch's features and sources, so that every quad is drawn by the program that
-    /// draws it in the full pass: a redraw of `rect` alone.
-    static func batches(_ batches: [Batch], reaching rect: PixelRect, bounds: [PixelRect?]) -> [Batch] {
-        var out: [Batch] = []
+    /// For each damage rectangle, the parts of `batches` whose quads reach it (`reach`, by
+    /// record index: `Damage.reach`), each with its batch's features and sources, so that
+    /// every quad is drawn by the program that draws it in the full pass: the redraw of each
+    /// rectangle alone, found in one pass over the quads.
+    static func batches(_ batches: [Batch], reaching rects: Int, reach: [UInt16]) -> [[Batch]] {
+        var out = [[Batch]](repeating: [], count: rects)
         for b in batches {
-            var runStart: Int? = nil
-            for g in b.first...(b.first + b.count) {
-                let reaches = g < b.first + b.count && (bounds[g]?.intersects(rect) ?? false)
-                if reaches, runStart == nil { runStart = g }
-                if !reaches, let start = runStart {
-                    out.append(Batch(first: start, count: g - start, features: b.features, sources: b.sources))
-                    runStart = nil
+            for g in b.first..<(b.first + b.count) {
+                var m = reach[g]
+                while m != 0 {
+                    let i = m.trailingZeroBitCount
+                    m &= m - 1
+                    // A run extends within its batch only: the next batch needs another draw.
+                    if let last = out[i].last, last.first >= b.first, last.first + last.count == g {
+                        out[i][out[i].count - 1].count += 1
+                    } else {
+                        out[i].append(Batch(first: g, count: 1, features: b.features, sources: b.sources))
+                    }
                 }
             }
         }

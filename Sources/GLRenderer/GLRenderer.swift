@@ -73,6 +73,10 @@ public final class GLRenderer {
         /// Quad records written this frame: every quad when they are built, only the changed
         /// ones when the last frame's are patched, none when they are reused.
         public var recordsWritten = 0
+        /// Quads compared with the last frame's to find the records to patch: the canvas quads
+        /// the compositor's lineage names (`DisplayList.canvasChanges(since:)`), every quad
+        /// without it; none when the records are reused or built.
+        public var recordsCompared = 0
 
         /// Creates zeroed counters.
         public init() {}
@@ -82,7 +86,7 @@ public final class GLRenderer {
         public var counters: [(FrameCounter, Int)] {
             [(.drawCalls, drawCalls), (.stateChanges, stateChanges), (.textureUploads, textureUploads),
              (.uploadedBytes, uploadedBytes), (.texturesHeld, texturesHeld), (.textureBytesHeld, textureBytesHeld),
-             (.recordsWritten, recordsWritten)]
+             (.recordsWritten, recordsWritten), (.recordsCompared, recordsCompared)]
         }
 
         /// Records `counters` for `profiler`'s current frame.
@@ -337,7 +341,8 @@ public final class GLRenderer {
             lastCanvas = (texture, list, list.canvas.quads.map(measure))
             return nil
         }
-        let (damage, bounds) = Damage.between(last.list.canvas.quads, bounds: last.bounds, and: list.canvas.quads, measure: measure)
+        let (damage, bounds) = Damage.between(last.list.canvas.quads, bounds: last.bounds, and: list.canvas.quads,
+                                              candidates: list.canvasChanges(since: last.list), measure: measure)
         lastCanvas = (texture, list, bounds)
         guard damage.area * 2 < w * h else { return nil }
         lastRedrawnPixels = damage.area
@@ -353,17 +358,12 @@ public final class GLRenderer {
         defer { lastFrameStats = stats }
         let canvasIndex = list.passes.count - 1
 
-        // 1. Contents textures.
+        // 1. Contents textures, one lookup per image drawn.
+        for pass in list.passes where pass.index != canvasIndex { try checkPassSize(pass.width, pass.height, index: pass.index) }
+        let images = imageUses(list)
         var entries: [ObjectIdentifier: TextureCache.Entry] = [:]
-        for pass in list.passes {
-            if pass.index != canvasIndex { try checkPassSize(pass.width, pass.height, index: pass.index) }
-            for q in pass.quads {
-                guard case .image(let f) = q.fill else { continue }
-                let key = ObjectIdentifier(f.image)
-                let trilinear = f.minification == .trilinear
-                if let e = entries[key], !trilinear || e.hasMipmaps { continue }
-                entries[key] = textures.texture(for: f.image, mipmaps: trilinear, frame: frame, state: &state, stats: &stats)
-            }
+        for (key, use) in images {
+            entries[key] = textures.texture(for: use.image, mipmaps: use.trilinear > 0, frame: frame, state: &state, stats: &stats)
         }
         try state.check("upload contents textures")
 
@@ -371,16 +371,18 @@ public final class GLRenderer {
         //    (same passes, canvas size and texture scales), so a static scene neither rebuilds
         //    nor re-uploads them; patched where only some quads changed; built otherwise.
         let scales = entries.mapValues { [$0.scale.0, $0.scale.1] }
-        if let r = records, r.list == list, r.canvas == (canvas.width, canvas.height), r.scales == scales {
+        if let r = records, r.canvas == (canvas.width, canvas.height), r.scales == scales,
+           list.canvasChanges(since: r.list)?.isEmpty ?? (r.list == list) {
             stats.recordsReused = true
-        } else if let written = try patchRecords(list, canvas: (canvas.width, canvas.height), entries: entries, scales: scales) {
-            stats.recordsWritten = written
+        } else if let (written, compared) = try patchRecords(list, canvas: (canvas.width, canvas.height), entries: entries,
+                                                              scales: scales) {
+            (stats.recordsWritten, stats.recordsCompared) = (written, compared)
         } else {
             records = try buildRecords(list, canvas: (canvas.width, canvas.height), entries: entries, scales: scales)
             stats.recordsWritten = list.quadCount
         }
-        let (features, weightStart) = (records!.features, records!.weightStart)
-        let plan = FramePlan(list, features: features)
+        records!.images = images
+        let (plan, weightStart) = (records!.plan, records!.weightStart)
 
         // 3. Passes. Each target goes back to the pool as soon as its last reader has drawn
         //    (`plan.freedAfter`; GL orders that reader's sampling before a later pass's writes
@@ -411,11 +413,11 @@ public final class GLRenderer {
                     try drawQuads(plan.batches[pass.index], entries: entries, targets: targets, width: w, height: h)
                     break
                 }
-                for r in damage.rects {
+                let reaching = FramePlan.batches(plan.batches[pass.index], reaching: damage.rects.count, reach: damage.reach(bounds))
+                for (r, batches) in zip(damage.rects, reaching) {
                     state.setScissor((Int32(r.x0), Int32(h - r.y1), Int32(r.x1 - r.x0), Int32(r.y1 - r.y0)))
                     state.clear()
-                    try drawQuads(FramePlan.batches(plan.batches[pass.index], reaching: r, bounds: bounds), entries: entries,
-                                  targets: targets, width: w, height: h)
+                    try drawQuads(batches, entries: entries, targets: targets, width: w, height: h)
                 }
                 state.setScissor(nil)
             case let .blur(source, horizontal, weights):
@@ -483,7 +485,7 @@ public final class GLRenderer {
 
     /// The last frame's records: what they were built from, the texels uploaded, and where each
     /// pass's quads start.
-    private struct Records {
+    struct Records {
         var list: DisplayList
         var canvas: (Int, Int)
         var scales: [ObjectIdentifier: [Double]]
@@ -491,9 +493,51 @@ public final class GLRenderer {
         var features: [ShaderFeatures?]
         var firstQuad: [Int]
         var weightStart: [Int]
+        /// The plan of `list`, kept while no quad's features or textures change.
+        var plan: FramePlan
+        /// The images `list` draws (`imageUses`).
+        var images: [ObjectIdentifier: ImageUse] = [:]
     }
 
-    private var records: Records?
+    /// An image a list draws: by how many quads, and by how many of them minified trilinearly
+    /// (so that its texture needs the mip chain).
+    struct ImageUse {
+        let image: CGImage
+        var quads = 0
+        var trilinear = 0
+    }
+
+    /// The images `list` draws. Counted again from the last frame's records' where the list's
+    /// lineage names the quads that changed since (`DisplayList.canvasChanges`), so that a
+    /// frame where 10 of 10,000 quads changed looks at 10; from every quad otherwise, and
+    /// where most changed (counting them costs less than comparing them).
+    private func imageUses(_ list: DisplayList) -> [ObjectIdentifier: ImageUse] {
+        var uses: [ObjectIdentifier: ImageUse] = [:]
+        func count(_ q: DrawQuad, _ n: Int) {
+            guard case .image(let f) = q.fill else { return }
+            let key = ObjectIdentifier(f.image)
+            var u = uses[key] ?? ImageUse(image: f.image)
+            u.quads += n
+            if f.minification == .trilinear { u.trilinear += n }
+            uses[key] = u.quads > 0 ? u : nil
+        }
+        if let r = records, let ranges = list.canvasChanges(since: r.list), ranges.reduce(0, { $0 + $1.count }) * 2 <= list.quadCount {
+            uses = r.images
+            let (a, b) = (r.list.canvas.quads, list.canvas.quads)
+            for k in ranges.joined() where a[k] != b[k] {
+                count(a[k], -1)
+                count(b[k], 1)
+            }
+        } else {
+            for pass in list.passes {
+                for q in pass.quads { count(q, 1) }
+            }
+        }
+        return uses
+    }
+
+    /// Read by tests, which compare patched records with a fresh build's.
+    private(set) var records: Records?
 
     /// Builds every quad's record (and clip records and blur weights) and uploads them.
     private func buildRecords(_ list: DisplayList, canvas: (width: Int, height: Int), entries: [ObjectIdentifier: TextureCache.Entry],
@@ -501,19 +545,26 @@ public final class GLRenderer {
         let built = GLRenderer.frameData(list, canvas: canvas, es: isES) { entries[ObjectIdentifier($0)]?.scale ?? (1, 1) }
         try uploadData(built.data)
         return Records(list: list, canvas: (canvas.width, canvas.height), scales: scales, data: built.data,
-                       features: built.features, firstQuad: built.firstQuad, weightStart: built.weightStart)
+                       features: built.features, firstQuad: built.firstQuad, weightStart: built.weightStart,
+                       plan: FramePlan(list, features: built.features))
     }
 
     /// Rewrites, in the last frame's records, only the quads that changed, and uploads only the
-    /// rows holding them: a scene where one layer of 10,000 moves writes one record. Returns how
-    /// many were written, or nil when the frame is not the last one with some quads changed
-    /// (another canvas, texture scales or pass structure, half the quads or more changed, or a
-    /// changed quad whose clips do not fit in its record and so need room in the clip area).
+    /// rows holding them: a scene where one layer of 10,000 moves writes one record. Only the
+    /// canvas quads the list's lineage names are compared (`DisplayList.canvasChanges`), and
+    /// the frame plan is kept unless a changed quad's features or textures differ, so such a
+    /// frame does work for its changed quads alone. Returns how many were written and how many
+    /// compared, or nil when
+    /// the frame is not the last one with some quads changed (another canvas, texture scales
+    /// or pass structure, half the quads or more changed, or a changed quad whose clips do not
+    /// fit in its record and so need room in the clip area).
     private func patchRecords(_ list: DisplayList, canvas: (width: Int, height: Int), entries: [ObjectIdentifier: TextureCache.Entry],
-                              scales: [ObjectIdentifier: [Double]]) throws -> Int? {
+                              scales: [ObjectIdentifier: [Double]]) throws -> (written: Int, compared: Int)? {
         guard var r = records, r.canvas == canvas, r.scales == scales, r.list.passes.count == list.passes.count else { return nil }
         let canvasIndex = list.passes.count - 1
-        var changed: [(Int, DrawQuad, Int, Int)] = []  // record, quad, pass size
+        let candidates = list.canvasChanges(since: r.list)
+        var changed: [(Int, DrawQuad, DrawQuad, Int, Int)] = []  // record, old and new quad, pass size
+        var compared = 0
         // Past half the quads, writing them in place saves nothing over a build: stop comparing.
         let most = list.quadCount / 2
         for (old, new) in zip(r.list.passes, list.passes) {
@@ -521,10 +572,12 @@ public final class GLRenderer {
             switch (old.content, new.content) {
             case let (.quads(a), .quads(b)) where a.count == b.count:
                 let (w, h) = new.index == canvasIndex ? canvas : (new.width, new.height)
-                for k in a.indices where a[k] != b[k] {
+                let indices = new.index == canvasIndex ? candidates ?? [a.indices] : [a.indices]
+                compared += indices.reduce(0) { $0 + $1.count }
+                for k in indices.joined() where a[k] != b[k] {
                     let g = r.firstQuad[new.index] + k
                     guard r.features[g].map({ !$0.contains(.clips) }) ?? true, r.data.fitsInRecord(b[k]), changed.count < most else { return nil }
-                    changed.append((g, b[k], w, h))
+                    changed.append((g, a[k], b[k], w, h))
                 }
             case (.blur, .blur) where old.content == new.content, (.downsample, .downsample) where old.content == new.content:
                 break
@@ -533,19 +586,34 @@ public final class GLRenderer {
             }
         }
         records = nil  // so that `r` holds the only reference to the texels, which change in place
-        var lo = Int.max, hi = 0
-        for (g, q, w, h) in changed {
+        // The data texture's rows holding changed records, in runs: 10 records spread over
+        // 10,000 upload a few rows each, not every row between the first and the last.
+        var rows: [Range<Int>] = []
+        var replan = false
+        for (g, old, q, w, h) in changed {
             var scale = (1.0, 1.0)
             if case .image(let f) = q.fill, let e = entries[ObjectIdentifier(f.image)] { scale = e.scale }
             r.data.clearQuad(g)
-            r.features[g] = r.data.writeQuad(g, q, width: w, height: h, imageScale: scale)
-            lo = min(lo, g * FrameData.quadStride)
-            hi = max(hi, (g + 1) * FrameData.quadStride)
+            let features = r.data.writeQuad(g, q, width: w, height: h, imageScale: scale)
+            // A pass fill also decides when targets are freed (`lastReaders`): planned again.
+            let (was, now) = (FramePlan.Sources(of: old), FramePlan.Sources(of: q))
+            replan = replan || features != r.features[g] || was != now || was.pass != nil || now.pass != nil
+            r.features[g] = features
+            let first = g * FrameData.quadStride / FrameData.width
+            let end = ((g + 1) * FrameData.quadStride + FrameData.width - 1) / FrameData.width
+            if let last = rows.last, last.upperBound >= first {
+                rows[rows.count - 1] = last.lowerBound..<max(last.upperBound, end)
+            } else {
+                rows.append(first..<end)
+            }
         }
-        if lo < hi { try uploadData(r.data, texels: lo..<hi) }
+        for run in rows { try uploadData(r.data, rows: run) }
+        // The plan is a function of the records' features, the quads' textures and the passes
+        // sampled, which are as they were unless a changed quad's features or textures moved.
+        if replan { r.plan = FramePlan(list, features: r.features) }
         r.list = list
         records = r
-        return changed.count
+        return (changed.count, compared)
     }
 
     /// The CPU side of turning a display list into GL work: every quad's record (in doubles,
@@ -588,10 +656,10 @@ public final class GLRenderer {
     }
 
     /// Uploads the frame's records into the data texture, growing it when needed; with
-    /// `texels`, only the rows holding them (the texture already holds the rest).
-    private func uploadData(_ data: FrameData, texels: Range<Int>? = nil) throws {
-        if let texels {
-            let first = texels.lowerBound / FrameData.width, end = (texels.upperBound + FrameData.width - 1) / FrameData.width
+    /// `rows`, only those rows (the texture already holds the rest).
+    private func uploadData(_ data: FrameData, rows only: Range<Int>? = nil) throws {
+        if let only {
+            let (first, end) = (only.lowerBound, only.upperBound)
             state.bindForEditing(dataTexture, unit: Unit.data)
             data.floats.withUnsafeBytes { raw in
                 // The last row of the data may be partial: pad it from a copy.

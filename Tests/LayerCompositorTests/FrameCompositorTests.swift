@@ -82,13 +82,16 @@ final class FrameCompositorTests: XCTestCase {
         }
     }
 
-    /// Over random edits of random trees (fixed seeds), the patched list equals a full build.
+    /// Over random edits of random trees (fixed seeds), the patched list equals a full build,
+    /// and its canvas quads differ from the last list's only where its lineage says they may
+    /// (`DisplayList.canvasChanges(since:)`).
     func testPatchedListsEqualFullBuildsOverRandomEdits() {
-        var copied = 0
+        var copied = 0, known = 0, narrowed = 0
         for seed in 1...12 as ClosedRange<UInt64> {
             var g = SeededGenerator(seed: seed)
             let root = randomTree(count: 60, size: CGSize(width: 160, height: 120), using: &g)
             let c = FrameCompositor()
+            var last: DisplayList?
             for step in 0..<40 {
                 for _ in 0..<Int.random(in: 1...3, using: &g) { randomEdit(root, using: &g) }
                 let scale = step % 10 == 9 ? 2.0 : 1.0
@@ -97,8 +100,56 @@ final class FrameCompositorTests: XCTestCase {
                 XCTAssertEqual(patched, full, "seed \(seed), step \(step)")
                 if patched != full { return }
                 copied += c.lastCopiedQuads
+                if let before = last, let ranges = patched.canvasChanges(since: before) {
+                    known += 1
+                    let (a, b) = (before.canvas.quads, patched.canvas.quads)
+                    XCTAssertEqual(a.count, b.count, "seed \(seed), step \(step)")
+                    let named = Set(ranges.joined())
+                    XCTAssertEqual(named.count, ranges.reduce(0) { $0 + $1.count }, "disjoint")
+                    XCTAssertEqual(ranges, ranges.sorted { $0.lowerBound < $1.lowerBound }, "ascending")
+                    for i in b.indices where !named.contains(i) {
+                        XCTAssertEqual(a[i], b[i], "seed \(seed), step \(step): quad \(i) changed but was not named")
+                    }
+                    if named.count < b.count { narrowed += 1 }
+                }
+                last = patched
             }
         }
         XCTAssertGreaterThan(copied, 0, "the edits left subtrees to copy")
+        XCTAssertGreaterThan(known, 15, "one-pass lists following one-pass lists of as many quads")
+        XCTAssertGreaterThan(narrowed, 15, "frames whose changes were narrower than the whole canvas")
+    }
+
+    /// 10 squares side by side in one flat context (one quad each, in order): recolouring the
+    /// fourth and moving the eighth names canvas quads 3 and 7 alone; an unchanged tree names
+    /// none; a list edited after it was built, and a list from another compositor, have no
+    /// lineage, so everything must be compared.
+    func testTheLineageNamesTheChangedQuads() {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 20)
+        let squares = (0..<10).map { i in solidLayer(CGRect(x: Double(i) * 20, y: 5, width: 10, height: 10), CGColor(red: 1, green: 0, blue: 0, alpha: 1)) }
+        for s in squares { root.addSublayer(s) }
+        let c = FrameCompositor()
+        func frame() -> DisplayList { c.displayList(root: root.snapshot(), width: 200, height: 20, scale: 1, background: nil) }
+        let first = frame()
+        XCTAssertEqual(first.canvas.quads.count, 10)
+        squares[3].backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        squares[7].position.y += 2
+        let second = frame()
+        XCTAssertEqual(second.canvasChanges(since: first), [3..<4, 7..<8])
+        XCTAssertEqual(c.lastCopiedQuads, 8)
+        XCTAssertNil(first.canvasChanges(since: second), "the lineage runs one way")
+        let third = frame()
+        XCTAssertEqual(third.canvasChanges(since: second), [], "the same list again")
+        var edited = third
+        edited.passes = second.passes
+        XCTAssertNil(edited.canvasChanges(since: second))
+        XCTAssertNil(edited.canvasChanges(since: third))
+        XCTAssertEqual(edited, third, "the lineage is not compared")
+        let other = FrameCompositor().displayList(root: root.snapshot(), width: 200, height: 20, scale: 1, background: nil)
+        XCTAssertNil(other.canvasChanges(since: third))
+        // A removed square changes how many quads there are: unknown.
+        squares[5].removeFromSuperlayer()
+        XCTAssertNil(frame().canvasChanges(since: third))
     }
 }

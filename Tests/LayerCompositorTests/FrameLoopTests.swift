@@ -154,6 +154,7 @@ final class FrameLoopTests: XCTestCase {
         // The documented keys of `layerkit bench --json`'s counters (README, BENCHMARKS.md).
         XCTAssertEqual(FrameCounter.allCases.map(\.rawValue),
                        ["layers", "quads", "passes", "display_list_reused", "quads_flattened", "displays", "draw_calls", "state_changes", "texture_uploads",
-                        "uploaded_bytes", "textures_held", "texture_bytes_held", "records_written"])
+                        "uploaded_bytes", "textures_held", "texture_bytes_held", "records_written",
+                        "records_compared"])
     }
 }

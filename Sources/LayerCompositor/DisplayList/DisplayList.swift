@@ -14,13 +14,58 @@ import LayerKit
 /// coordinates, decide coverage there (shape, corner radius, clips), sample the fill, blend.
 public struct DisplayList: Equatable, Sendable {
     /// The passes, each before the passes that sample it; the last is the canvas.
-    public var passes: [RenderPass]
+    public var passes: [RenderPass] { didSet { lineage = nil } }
     /// The canvas pass's size in pixels.
     public var width: Int
     /// The canvas pass's size in pixels.
     public var height: Int
     /// What the canvas is cleared to.
     public var background: PremultipliedColor
+
+    /// Set by `FrameCompositor` on the lists it builds: which list this is, and which canvas
+    /// quads may differ from the list it built before. Any edit of `passes` drops it, so that
+    /// it never speaks for quads it did not see; it takes no part in `==`.
+    package private(set) var lineage: Lineage?
+
+    /// A list's place in `FrameCompositor`'s sequence of lists.
+    package struct Lineage: Sendable {
+        /// This list, by identity (`DisplayList` is a value, so it is given one).
+        let token: Token
+        /// The list built before this one, and the canvas quad indices, ascending and disjoint,
+        /// whose quads may differ from that list's at the same index; at every other index the
+        /// two canvases hold equal quads, and they hold as many. `nil` when unknown (either
+        /// list has offscreen passes, or the canvases hold different numbers of quads).
+        let changes: (base: Token, ranges: [Range<Int>])?
+    }
+
+    /// An identity for a list, held by it so that it is not reused while the list lives.
+    package final class Token: Sendable {
+        package init() {}
+    }
+
+    /// Marks this list as following `base` with canvas quads differing from it at most in
+    /// `ranges` (see `Lineage`; `nil` ranges: unknown).
+    package mutating func follow(_ base: DisplayList?, ranges: [Range<Int>]?) {
+        var changes: (base: Token, ranges: [Range<Int>])?
+        if let token = base?.lineage?.token, let ranges { changes = (token, ranges) }
+        lineage = Lineage(token: Token(), changes: changes)
+    }
+
+    /// The canvas quad indices whose quads may differ from `earlier`'s at the same index, as
+    /// ascending disjoint ranges, where the lineage says (the two canvases then hold as many
+    /// quads; an empty array when this is `earlier` itself); `nil` when it does not, and the
+    /// quads must be compared. What both backends' damage and the GL records follow.
+    package func canvasChanges(since earlier: DisplayList) -> [Range<Int>]? {
+        guard let mine = lineage, let theirs = earlier.lineage?.token else { return nil }
+        if mine.token === theirs { return [] }
+        guard let c = mine.changes, c.base === theirs else { return nil }
+        return c.ranges
+    }
+
+    /// The same passes, size and background; the lineage is not compared.
+    public static func == (a: DisplayList, b: DisplayList) -> Bool {
+        a.passes == b.passes && a.width == b.width && a.height == b.height && a.background == b.background
+    }
 
     /// The canvas pass.
     public var canvas: RenderPass { passes[passes.count - 1] }
@@ -34,6 +79,9 @@ public struct DisplayList: Equatable, Sendable {
     /// so a frame holds only the targets still to be read, not every target it drew.
     public var lastReaders: [Int?] {
         var last = [Int?](repeating: nil, count: passes.count)
+        // A pass reads only earlier passes: a lone canvas reads none (and its quads, 10,000 of
+        // them in a big scene, need not be looked at every frame).
+        guard passes.count > 1 else { return last }
         for pass in passes {
             for s in pass.sources where s >= 0 && s < pass.index { last[s] = max(last[s] ?? s, pass.index) }
         }

@@ -59,7 +59,7 @@ public enum Compositor {
             builder.passes.append(RenderPass(index: builder.passes.count, purpose: .canvas, width: pw, height: ph,
                                              content: .quads(quads), label: "canvas"))
             memo = FlattenMemo(root: root, entries: builder.memo, contexts: builder.contexts, canvas: quads,
-                               copiedQuads: builder.copiedQuads)
+                               copiedQuads: builder.copiedQuads, keptInPlace: builder.keptInPlace)
             return DisplayList(passes: builder.passes, width: pw, height: ph,
                                background: background.map { PremultipliedColor($0) } ?? .clear)
         }
@@ -102,6 +102,9 @@ struct FlattenMemo {
     var canvas: [DrawQuad] = []
     /// How many of them were copied from the memo before, not flattened again.
     var copiedQuads = 0
+    /// The canvas quads copied to the index they had before, as ascending disjoint ranges:
+    /// there the two canvases hold equal quads.
+    var keptInPlace: [Range<Int>] = []
 }
 
 /// What a sorting context's quads depend on besides its sublayers.
@@ -155,6 +158,8 @@ final class Builder {
     private(set) var contexts: [ObjectIdentifier: ContextMemo] = [:]
     /// Canvas quads copied from `previous`.
     private(set) var copiedQuads = 0
+    /// Of those, the ones copied to the index they had there (`FlattenMemo.keptInPlace`).
+    private(set) var keptInPlace: [Range<Int>] = []
     /// Above 0 while emitting into an offscreen pass, whose quads are not the canvas's.
     private var offscreenDepth = 0
 
@@ -252,8 +257,7 @@ final class Builder {
         var run: Range<Int>? = nil
         func flush() {
             guard let r = run else { return }
-            quads.append(contentsOf: previous.canvas[r])
-            copiedQuads += r.count
+            copy(r, from: previous, into: &quads)
             run = nil
         }
         for i in memo.order {
@@ -318,14 +322,26 @@ final class Builder {
         guard offscreenDepth == 0 else { return flatten(l, placement: placement, opacity: o, clips: clips, into: &quads) }
         let key = ObjectIdentifier(l), start = quads.count
         if let previous, let e = previous.entries[key], e.layer === l, e.opacity == o, e.placement == placement, e.clips == clips {
-            quads.append(contentsOf: previous.canvas[e.quads])
-            copiedQuads += e.quads.count
+            copy(e.quads, from: previous, into: &quads)
         } else {
             let passCount = passes.count
             flatten(l, placement: placement, opacity: o, clips: clips, counterpart: counterpart, into: &quads)
             guard passes.count == passCount else { return }
         }
         memo[key] = FlattenMemo.Entry(layer: l, placement: placement, opacity: o, clips: clips, quads: start..<quads.count)
+    }
+
+    /// Appends the last build's canvas quads `r` to the canvas `quads`.
+    private func copy(_ r: Range<Int>, from previous: FlattenMemo, into quads: inout [DrawQuad]) {
+        if quads.count == r.lowerBound {
+            if let last = keptInPlace.last, last.upperBound == r.lowerBound {
+                keptInPlace[keptInPlace.count - 1] = last.lowerBound..<r.upperBound
+            } else if !r.isEmpty {
+                keptInPlace.append(r)
+            }
+        }
+        quads.append(contentsOf: previous.canvas[r])
+        copiedQuads += r.count
     }
 
     /// `emitLayer` without the memo.

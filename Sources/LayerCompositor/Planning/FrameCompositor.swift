@@ -34,9 +34,22 @@ public final class FrameCompositor {
         }
         lastReused = false
         let previous = last.flatMap { $0.scale == scale ? $0.memo : nil }
-        let (list, memo) = Compositor.displayList(root: root, width: width, height: height, scale: scale, background: background,
+        var (list, memo) = Compositor.displayList(root: root, width: width, height: height, scale: scale, background: background,
                                                   reusing: previous)
         lastCopiedQuads = memo.copiedQuads
+        let count = list.canvas.quads.count
+        if let l = last, l.list.passes.count == 1, list.passes.count == 1, l.list.canvas.quads.count == count {
+            // Quads copied to where they were are the same; every other index may differ.
+            var changed: [Range<Int>] = [], next = 0
+            for kept in memo.keptInPlace {
+                if next < kept.lowerBound { changed.append(next..<kept.lowerBound) }
+                next = kept.upperBound
+            }
+            if next < count { changed.append(next..<count) }
+            list.follow(l.list, ranges: changed)
+        } else {
+            list.follow(last?.list, ranges: nil)
+        }
         last = (root, width, height, scale, background, list, memo)
         return list
     }
