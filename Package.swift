@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "CJPEG", path: "Sources/CJPEG"),
         .target(name: "LayerKitDrawing", dependencies: ["CPNG", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi",
                                                           "CBlend", "CJPEG"]),
-        .target(name: "LayerKit", dependencies: ["LayerKitDrawing"]),
+        .target(name: "LayerKit", dependencies: ["LayerKitDrawing", "CBlend"]),
         .target(name: "LayerCompositor", dependencies: ["LayerKit"]),
         .target(name: "CPURenderer", dependencies: ["LayerCompositor", "CBlend"]),
         .target(name: "GLRenderer", dependencies: ["LayerCompositor", "CEGL", "CGL"]),

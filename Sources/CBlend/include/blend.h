@@ -33,4 +33,11 @@ void lk_blend_run_unorm8(uint8_t *pixels, long count, float r, float g, float b,
 /// bounds scan whole empty rows.
 long lk_ink_span(const uint32_t *words, long count, long *last);
 
+/// Asks the CPU to bring the `lines` 64-byte cache lines from `p` on into its caches, without
+/// waiting for them. Here because Swift has no prefetch: a frame at 10,000 animated layers
+/// fetches each next layer while it evaluates this one, where its first touch was a miss.
+static inline void lk_prefetch(const void *p, long lines) {
+    for (long i = 0; i < lines; i++) __builtin_prefetch((const char *)p + 64 * i);
+}
+
 #endif

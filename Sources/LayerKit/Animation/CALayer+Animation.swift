@@ -1,3 +1,4 @@
+import CBlend
 import Foundation
 
 extension CALayer {
@@ -132,7 +133,7 @@ extension CALayer {
         // miss per animated layer.)
         if displayPending || cachedSnapshot == nil { _ = copyTree() }
         let local = localTime(fromParent: tp)
-        let sublayers = sublayerListStorage.map { $0.presentationTree(parentTime: local, evaluated: &evaluated) }
+        let sublayers = presentationTrees(of: sublayerListStorage, parentTime: local, evaluated: &evaluated)
         let mask = maskStorage.map { $0.presentationTree(parentTime: local, evaluated: &evaluated) }
         packAnimations()
         // The last transition added that contributes now is drawn.
@@ -145,6 +146,20 @@ extension CALayer {
         evaluated += 1
         let state = animatedState(atLocalTime: local)
         return LayerSnapshot(state, sublayers: sublayers, mask: mask, transition: transition)
+    }
+
+    /// The presentation trees of `layers`, each next layer's object fetched into the cache
+    /// while the one before is evaluated: at 10,000 animated layers its first touch was a
+    /// cache miss per layer. 16 lines, 1 KB from the object's start, take in the properties
+    /// (about 700 bytes, right after the header) and what follows them; 8 gained little.
+    private func presentationTrees(of layers: [CALayer], parentTime tp: CFTimeInterval, evaluated: inout Int) -> [LayerSnapshot] {
+        var trees = [LayerSnapshot]()
+        trees.reserveCapacity(layers.count)
+        for i in layers.indices {
+            if i + 1 < layers.count { lk_prefetch(Unmanaged.passUnretained(layers[i + 1]).toOpaque(), 16) }
+            trees.append(layers[i].presentationTree(parentTime: tp, evaluated: &evaluated))
+        }
+        return trees
     }
 
     /// How many animations of this layer and the layers under it are within their active
