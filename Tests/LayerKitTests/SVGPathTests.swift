@@ -190,6 +190,16 @@ final class SVGPathTests: XCTestCase {
         XCTAssertEqual(elements("M 0 0 A -50 -50 0 0 1 100 0"), elements("M 0 0 A 50 50 0 0 1 100 0"), "radii signs are dropped")
     }
 
+    /// Found by the fuzzer: squares of 1e300 overflow, the centre was NaN and the piece count
+    /// trapped. An arc that doubles cannot place draws its chord.
+    func testArcsBeyondDoublesRangeDrawTheirChord() {
+        XCTAssertEqual(elements("M 1e154 0 A 13e00 1e300 0 1 1 -1e300 1e-300"),
+                       [.moveTo(p(1e154, 0)), .lineTo(p(-1e300, 1e-300))])
+        XCTAssertEqual(elements("M 0 0 A 1e-300 1e-300 0 0 1 1e300 0"), [.moveTo(p(0, 0)), .lineTo(p(1e300, 0))])
+        XCTAssertEqual(elements("M 0 0 A 10 10 1e308 0 1 20 0"), [.moveTo(p(0, 0)), .lineTo(p(20, 0))],
+                       "a rotation of 1e308 degrees has no cosine in doubles")
+    }
+
     // MARK: Errors
 
     func testErrorsNameTheOffsetAndWhatWasExpected() {

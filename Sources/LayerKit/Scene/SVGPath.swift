@@ -292,6 +292,14 @@ private struct SVGPathReader {
         var delta = angle(ux, uy, vx, vy)
         if !sweep && delta > 0 { delta -= 2 * .pi }
         if sweep && delta < 0 { delta += 2 * .pi }
+        // Radii and end points far apart in magnitude (13 against 1e300) overflow the squares
+        // above to infinity and the centre to NaN: such an arc cannot be placed in doubles, so
+        // it draws as its chord, like the zero radius of B.2.5, rather than trap on NaN pieces.
+        guard delta.isFinite, theta1.isFinite, cx.isFinite, cy.isFinite, rx.isFinite, ry.isFinite,
+              cosPhi.isFinite, sinPhi.isFinite else {
+            path.addLine(to: p2)
+            return
+        }
 
         // Each piece approximates a circular arc on the unit circle, then maps to the ellipse;
         // k = 4/3·tan(δ/4) puts the curve's midpoint exactly on the circle.
