@@ -135,16 +135,15 @@ extension CALayer {
         let local = localTime(fromParent: tp)
         let sublayers = presentationTrees(of: sublayerListStorage, parentTime: local, evaluated: &evaluated)
         let mask = maskStorage.map { $0.presentationTree(parentTime: local, evaluated: &evaluated) }
-        packAnimations()
-        // The last transition added that contributes now is drawn.
-        let transition = animationPlan!.hasTransition
-            ? animationList.reversed().lazy.compactMap { $0.animation.transitionState(at: local) }.first : nil
         hasBeenCommitted = true
-        // Evaluated last and moved into the snapshot: at 10,000 animated layers a second copy
-        // of the properties (retains and releases of every reference in them) is a cache miss
-        // per layer.
+        // Evaluated after the sublayers and moved into the snapshot: at 10,000 animated layers
+        // a second copy of the properties (retains and releases of every reference in them) is
+        // a cache miss per layer.
         evaluated += 1
         let state = animatedState(atLocalTime: local)
+        // The last transition added that contributes now is drawn (the plan was packed above).
+        let transition = animationPlan!.hasTransition
+            ? animationList.reversed().lazy.compactMap { $0.animation.transitionState(at: local) }.first : nil
         return LayerSnapshot(state, sublayers: sublayers, mask: mask, transition: transition)
     }
 
