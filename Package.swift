@@ -3,13 +3,16 @@ import PackageDescription
 import class Foundation.ProcessInfo
 
 // The pipeline, one target per stage (see README "Architecture"): LayerKitDrawing (Core
-// Graphics' job: colours, images, paths, rasterizing, text) ← LayerKit (the layer model, which
-// re-exports it) → LayerCompositor (DisplayList) → CPURenderer / GLRenderer (pixels). Apps pick
-// the backend.
+// Graphics' job: colours, images, paths, rasterizing, text) ← LayerKitCore (the layer model,
+// which re-exports it) → LayerCompositor (DisplayList) → CPURenderer / GLRenderer (pixels).
+// LayerKit re-exports them all (QuartzCore and CoreGraphics are its Apple names); the tools
+// and the tests import the stages they use.
 let package = Package(
     name: "LayerKit",
     products: [
-        .library(name: "LayerKit", targets: ["LayerKit"]),
+        // `import LayerKit` (or Apple's `import QuartzCore` / `import CoreGraphics`) gives a program
+        // everything: the model, the compositor and both renderers.
+        .library(name: "LayerKit", targets: ["LayerKit", "QuartzCore", "CoreGraphics"]),
         .library(name: "LayerKitDrawing", targets: ["LayerKitDrawing"]),
         .library(name: "LayerCompositor", targets: ["LayerCompositor"]),
         .library(name: "CPURenderer", targets: ["CPURenderer"]),
@@ -45,22 +48,29 @@ let package = Package(
         .target(name: "CJPEG", path: "Sources/CJPEG"),
         .target(name: "LayerKitDrawing", dependencies: ["CPNG", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi",
                                                           "CBlend", "CJPEG"]),
-        .target(name: "LayerKit", dependencies: ["LayerKitDrawing", "CBlend"]),
-        .target(name: "LayerCompositor", dependencies: ["LayerKit"]),
+        .target(name: "LayerKitCore", dependencies: ["LayerKitDrawing", "CBlend"]),
+        .target(name: "LayerCompositor", dependencies: ["LayerKitCore"]),
         .target(name: "CPURenderer", dependencies: ["LayerCompositor", "CBlend"]),
         .target(name: "GLRenderer", dependencies: ["LayerCompositor", "CEGL", "CGL"]),
+        // The umbrella a program imports, and Apple's module names for it: nothing but re-exports.
+        .target(name: "LayerKit", dependencies: ["LayerKitCore", "LayerCompositor", "CPURenderer", "GLRenderer"]),
+        .target(name: "QuartzCore", dependencies: ["LayerKit"]),
+        .target(name: "CoreGraphics", dependencies: ["LayerKit"]),
         .executableTarget(name: "layerkit", dependencies: [
-            "LayerKit", "LayerCompositor", "CPURenderer", "GLRenderer",
+            "LayerKitCore", "LayerCompositor", "CPURenderer", "GLRenderer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "layerkit-demo", dependencies: [
-            "LayerKit", "LayerCompositor", "GLRenderer", "CGL", "CGLFW",
+            "LayerKitCore", "LayerCompositor", "GLRenderer", "CGL", "CGLFW",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .target(name: "LayerKitTestSupport", dependencies: ["LayerKit", "LayerCompositor", "CPURenderer"],
+        .target(name: "LayerKitTestSupport", dependencies: ["LayerKitCore", "LayerCompositor", "CPURenderer"],
                 path: "Tests/LayerKitTestSupport", exclude: ["scenes.list"]),
-        .testTarget(name: "LayerKitDrawingTests", dependencies: ["LayerKitDrawing", "LayerKit", "LayerKitTestSupport", "CJPEG"]),
-        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "LayerKitTestSupport"]),
+        .testTarget(name: "LayerKitDrawingTests", dependencies: ["LayerKitDrawing", "LayerKitCore", "LayerKitTestSupport", "CJPEG"]),
+        .testTarget(name: "LayerKitTests", dependencies: ["LayerKitCore", "LayerKitTestSupport"]),
+        // Files as an iOS project has them: they import only QuartzCore (or LayerKit) and must
+        // compile and mean what they mean on Apple's platforms.
+        .testTarget(name: "PortTests", dependencies: ["QuartzCore", "CoreGraphics", "LayerKit"]),
         .testTarget(name: "GLRendererTests", dependencies: ["GLRenderer", "CGL", "CPURenderer", "LayerKitTestSupport"]),
         .testTarget(name: "LayerCompositorTests", dependencies: ["LayerCompositor", "LayerKitTestSupport"],
                     exclude: ["DisplayLists"]),
@@ -69,9 +79,9 @@ let package = Package(
         .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "LayerKitTestSupport"],
                     exclude: ["Goldens"]),
         // Runs the layerkit binary of the same build as a user does: bad input, GL fallback, soak.
-        .testTarget(name: "LayerKitCLITests", dependencies: ["LayerKit", "LayerKitTestSupport"]),
+        .testTarget(name: "LayerKitCLITests", dependencies: ["LayerKitCore", "LayerKitTestSupport"]),
         // The demo's pages (@testable import of the executable) and its binary run under Xvfb.
-        .testTarget(name: "DemoTests", dependencies: ["layerkit-demo", "LayerKit", "LayerCompositor", "CPURenderer",
+        .testTarget(name: "DemoTests", dependencies: ["layerkit-demo", "LayerKitCore", "LayerCompositor", "CPURenderer",
                                                       "LayerKitTestSupport"]),
     ],
     swiftLanguageModes: [.v5]

@@ -1,6 +1,6 @@
 import Foundation
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 
 extension CALayer {
     /// Renders the layer and its sublayers into `ctx` (`render(in:)`), in the layer's own

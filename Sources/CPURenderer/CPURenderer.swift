@@ -2,7 +2,7 @@ import CBlend
 import Dispatch
 import Foundation
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 
 /// The reference renderer: executes a `DisplayList` into a `Bitmap`, one pixel at a time, with
 /// the rules in `Coverage` — the executable definition of LayerKit's pixels.

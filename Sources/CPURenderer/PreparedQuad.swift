@@ -1,6 +1,6 @@
 import Foundation
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 
 /// A quad with everything per-pixel work needs resolved once: its projected outline (for
 /// per-row spans), its textures, and plain numbers instead of enums where the loop reads them.

@@ -1,6 +1,6 @@
 import Foundation
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 
 /// One mip level as normalised floats, in memory the owning `Texture` frees: plain pointers,
 /// so sampling in the per-pixel loop does no reference counting.

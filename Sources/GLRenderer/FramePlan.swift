@@ -1,5 +1,5 @@
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 
 /// What a frame draws, decided from the display list alone before any GL call: the batches of
 /// each quad pass, in order, and after which pass each offscreen target is done with (its last

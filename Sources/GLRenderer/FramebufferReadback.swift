@@ -1,7 +1,7 @@
 import CGL
 import Foundation
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 
 /// Reads `width` x `height` pixels of `framebuffer` (0: the window's back buffer, the frame
 /// just drawn and not yet presented) as a premultiplied RGBA8 `Bitmap`, rows top-down.

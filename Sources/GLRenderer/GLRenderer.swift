@@ -38,7 +38,7 @@
 import CGL
 import Foundation
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 
 /// Renders a `DisplayList` with OpenGL into an offscreen framebuffer or a caller's framebuffer.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 
 /// The per-frame data texture: every quad's record, then the clip records, then blur weights,
 /// as RGBA32F texels that the shaders read with `texelFetch`. A quad record's fields are

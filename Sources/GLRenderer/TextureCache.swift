@@ -1,7 +1,7 @@
 import CGL
 import Foundation
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 
 /// Layer contents as GL textures, uploaded once per `CGImage` object and kept while the image
 /// lives, within a byte budget.

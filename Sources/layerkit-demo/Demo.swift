@@ -1,7 +1,7 @@
 import Foundation
 import GLRenderer
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 
 /// The running demo: the pages, the window, the GL backend drawing the stage into the window's
 /// default framebuffer, input, hot reload and the frame loop.

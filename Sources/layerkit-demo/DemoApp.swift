@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// Why the demo refused to start: bad arguments or input files (exit code 2, as `layerkit`).
 enum DemoError: Error, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// The demo's animation time: real seconds since the demo started, or one frozen instant
 /// (`--time`) so that screenshots of live pages are the same on every run, as a test needs.

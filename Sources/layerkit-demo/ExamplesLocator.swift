@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// The repository's `Examples/` folder, where the gallery's scenes (`seeds/`) and the live
 /// pages' pictures (`images/`) are, found without depending on the working directory.

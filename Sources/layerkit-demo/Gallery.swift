@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// The pages the demo opens with: the live pages, built in Swift with LayerKit's public API as
 /// an app would build them, then every scene of `Examples/seeds`; or just the scene files named

@@ -1,6 +1,6 @@
 import Foundation
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 
 /// What the HUD reports besides the profiler's timings.
 struct HUDInfo {

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// Shows which layer a click's `hitTest` returned: a shape layer tracing the hit layer's bounds
 /// as they land on screen (a quadrilateral under 3D transforms), recomputed every frame so it

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// The `?` overlay: the demo's keys and the current page's, in a panel drawn with layers.
 final class KeysOverlay {

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// The layer tree the window shows: a backdrop filling the window, the current page's canvas
 /// centred on it (a layer with the canvas's bounds and background whose only sublayer is the

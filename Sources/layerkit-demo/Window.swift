@@ -1,7 +1,7 @@
 import CGLFW
 import Foundation
 import GLRenderer
-import LayerKit
+import LayerKitCore
 
 /// Why the demo cannot open its window; each is one line for standard error.
 enum WindowError: Error, CustomStringConvertible {

@@ -3,7 +3,7 @@ import CPURenderer
 import Foundation
 import GLRenderer
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 
 /// Which renderer executes the display list; the command line is where a backend is chosen.
 enum Backend: String, ExpressibleByArgument, CaseIterable {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// `layerkit diff A.png B.png`: how two images differ, and whether within a budget.
 struct DiffCommand: ParsableCommand {

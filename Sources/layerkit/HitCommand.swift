@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// `layerkit hit SCENE X Y`: which layer Core Animation's `hitTest` returns at a canvas point.
 struct HitCommand: ParsableCommand {

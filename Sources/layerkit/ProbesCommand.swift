@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// `layerkit probes SCENE…`: runs each scene's hit-test probes.
 struct ProbesCommand: ParsableCommand {

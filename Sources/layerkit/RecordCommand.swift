@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 
 /// `layerkit record SCENE -o OUTDIR`: plays a scene's timeline and writes every frame as a PNG
 /// and the whole as one animated PNG (and an MP4 through ffmpeg with `--video`).

@@ -2,7 +2,7 @@ import ArgumentParser
 import CPURenderer
 import Foundation
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 
 /// `layerkit render SCENE -o OUT.png`: draws a scene file to a PNG.
 struct RenderCommand: ParsableCommand {

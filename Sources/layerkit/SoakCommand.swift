@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 
 /// `layerkit soak SCENE --frames N`: draws a scene for many frames the way an app would (edit,
 /// lay out, snapshot, composite, render) and samples resident memory and the backend's texture

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// `layerkit validate SCENE…`: reads each scene strictly (images decoded, every field checked)
 /// and reports one line per file, plus its warnings.

@@ -1,6 +1,6 @@
 import CPURenderer
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 import LayerKitTestSupport
 import XCTest
 

@@ -1,6 +1,6 @@
 import CPURenderer
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 import XCTest
 
 /// `FrameLoop` driving the CPU reference: it draws what the renderer draws from the

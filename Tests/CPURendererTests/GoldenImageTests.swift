@@ -1,7 +1,7 @@
 import CPURenderer
 import Foundation
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 import LayerKitTestSupport
 import XCTest
 

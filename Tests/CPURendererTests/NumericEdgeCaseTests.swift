@@ -1,5 +1,5 @@
 import CPURenderer
-import LayerKit
+import LayerKitCore
 import LayerKitTestSupport
 import XCTest
 

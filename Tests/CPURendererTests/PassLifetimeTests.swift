@@ -1,6 +1,6 @@
 import CPURenderer
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 import XCTest
 
 /// The CPU renderer frees each offscreen pass once its last reader has drawn, so a frame of

@@ -1,7 +1,7 @@
 @testable import CPURenderer
 import Foundation
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 import LayerKitTestSupport
 import XCTest
 

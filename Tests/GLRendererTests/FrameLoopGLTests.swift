@@ -1,7 +1,7 @@
 import CPURenderer
 import GLRenderer
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 import XCTest
 
 /// `FrameLoop` driving `GLRenderer`: the backend's phases and counters land in the loop's

@@ -1,6 +1,6 @@
 @testable import GLRenderer
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 import XCTest
 
 /// The frame plan, without a GL context: which quads share an instanced draw, and what each

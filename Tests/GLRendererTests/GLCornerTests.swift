@@ -1,7 +1,7 @@
 import Foundation
 import GLRenderer
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 import LayerKitTestSupport
 import XCTest
 

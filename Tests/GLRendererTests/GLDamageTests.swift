@@ -2,7 +2,7 @@ import CPURenderer
 import Foundation
 @testable import GLRenderer
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 import LayerKitTestSupport
 import XCTest
 

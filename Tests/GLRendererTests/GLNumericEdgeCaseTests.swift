@@ -1,6 +1,6 @@
 import CPURenderer
 import GLRenderer
-import LayerKit
+import LayerKitCore
 import LayerKitTestSupport
 import XCTest
 

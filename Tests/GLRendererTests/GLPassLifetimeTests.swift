@@ -1,6 +1,6 @@
 import GLRenderer
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 import XCTest
 
 /// The GL backend returns each offscreen target to its pool once the target's last reader has

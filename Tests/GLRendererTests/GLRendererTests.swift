@@ -3,7 +3,7 @@ import CPURenderer
 import Foundation
 @testable import GLRenderer
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 import LayerKitTestSupport
 import XCTest
 

@@ -1,7 +1,7 @@
 import Foundation
 @testable import GLRenderer
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 import XCTest
 
 /// `GPUTimer` on frames of many passes: a synchronous frame (its pixels read back before the

@@ -1,6 +1,6 @@
 @testable import GLRenderer
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 import XCTest
 
 /// The quad record's one description: its fields fit and do not collide, the GLSL prelude

@@ -1,6 +1,6 @@
 import Foundation
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 import LayerKitTestSupport
 import XCTest
 

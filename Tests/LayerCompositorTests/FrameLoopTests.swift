@@ -1,6 +1,6 @@
 import Foundation
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 import XCTest
 
 /// `FrameLoop` without a GPU: the order of a frame's phases, the counters it records, the media

@@ -1,5 +1,5 @@
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 import XCTest
 
 /// Offscreen passes stay bounded: each lives from its pass to its last reader, a masked layer's

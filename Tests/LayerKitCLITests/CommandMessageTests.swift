@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 import LayerKitTestSupport
 import XCTest
 

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 import XCTest
 
 /// A scene as deep as the documented limit (1000 levels, which `validate` accepts) renders on

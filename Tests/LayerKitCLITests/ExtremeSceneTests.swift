@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 import XCTest
 
 /// Scenes that are valid but extreme, rendered by the `layerkit` executable in a child process

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 import XCTest
 
 /// `layerkit render --time`: the presentation tree at a scene time, the scene's own `time` by

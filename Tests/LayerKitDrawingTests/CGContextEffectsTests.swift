@@ -1,6 +1,6 @@
 @testable import LayerKitDrawing
 import Foundation
-import LayerKit
+import LayerKitCore
 import XCTest
 
 /// Radial gradients, shadows, image-mask clips, text and the bad-input rules of `CGContext`,

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 import XCTest
 
 /// The context's path calls that Core Graphics has beside the path builders: the tangent arc,

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 import XCTest
 
 /// A `w` x `h` premultiplied RGBA context with memory of its own.

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 import XCTest
 
 /// `CGPath` and `CGMutablePath` as Core Graphics defines them: reference semantics, the

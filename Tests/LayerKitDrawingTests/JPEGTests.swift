@@ -2,7 +2,7 @@ import CJPEG
 import Foundation
 import XCTest
 @testable import LayerKitDrawing
-import LayerKit
+import LayerKitCore
 
 /// JPEG decoding: pixels of an image encoded here with libjpeg (quality 95, no chroma
 /// subsampling, flat 8x8 blocks, so each block decodes to its colour within a few levels), the

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import LayerKitDrawing
-import LayerKit
+import LayerKitCore
 
 final class PNGTests: XCTestCase {
     private var directory: URL!

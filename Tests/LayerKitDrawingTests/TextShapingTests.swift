@@ -1,6 +1,6 @@
 @testable import LayerKitDrawing
 import Foundation
-import LayerKit
+import LayerKitCore
 import LayerKitTestSupport
 import XCTest
 

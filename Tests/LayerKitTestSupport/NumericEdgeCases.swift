@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// A layer tree at a numeric edge (a singular transform, a zero size, coordinates of 1e9, a
 /// plane crossing the eye) with what any backend must draw for it: colours at a few pixels,

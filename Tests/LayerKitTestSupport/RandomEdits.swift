@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// A fixed-seed generator (SplitMix64), so that a randomized test draws the same cases on
 /// every run and a failure can be replayed.

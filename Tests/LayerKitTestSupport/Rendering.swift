@@ -1,7 +1,7 @@
 import CPURenderer
 import Foundation
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 
 /// The repository's `Examples/` folder (the copy of the shared scene corpus), found from this
 /// file's path so tests do not depend on the working directory.

@@ -1,5 +1,5 @@
 import LayerCompositor
-import LayerKit
+import LayerKitCore
 
 /// A 100 x 100 point layer at the top-left of a 200 x 100 canvas that turns from red to blue
 /// under `transition` (added at media time 10 for 1 s, linear), and the display list of its

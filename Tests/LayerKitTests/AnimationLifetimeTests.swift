@@ -1,7 +1,7 @@
 import Foundation
 import LayerKitTestSupport
 import XCTest
-@testable import LayerKit
+@testable import LayerKitCore
 
 /// What finished animations leave behind: nothing. Driven by the test's display link
 /// (`FrameClockTestCase`); weak references show what is still alive after the frame that

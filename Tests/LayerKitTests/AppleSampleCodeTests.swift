@@ -1,4 +1,4 @@
-import LayerKit
+import LayerKitCore
 import XCTest
 
 /// Lines as Apple's samples and everyday iOS code write them compile unchanged with

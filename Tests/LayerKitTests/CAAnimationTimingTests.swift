@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import LayerKit
+@testable import LayerKitCore
 
 /// Timing functions and the timing model (scene format, "Timing"), with values worked out by
 /// hand from the rules. Animations start at layer time 10, so `add(_:forKey:)` keeps their

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import LayerKit
+@testable import LayerKitCore
 
 /// What each animation type computes (scene format, "Values" and "Key paths"), with values
 /// worked out by hand. Animations begin at layer time 10 and last 1 s unless stated.

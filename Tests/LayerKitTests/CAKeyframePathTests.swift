@@ -1,7 +1,7 @@
 import Foundation
 import LayerKitTestSupport
 import XCTest
-@testable import LayerKit
+@testable import LayerKitCore
 
 /// Keyframe animations along a path (segments timed evenly, by keyTimes or paced by arc
 /// length), `rotationMode`, `cubicPaced`, and the key paths whose values are paths, images and

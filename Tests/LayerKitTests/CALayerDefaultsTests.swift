@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import LayerKit
+@testable import LayerKitCore
 
 /// Every property's default against Core Animation's documented defaults, as listed in the
 /// scene-format table (`docs/scene-format.md`, "Layers" and the typed layers).

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 import XCTest
 
 /// Custom drawing: `draw(in:)`, the delegate's `display(_:)` and `draw(_:in:)`, and when layers

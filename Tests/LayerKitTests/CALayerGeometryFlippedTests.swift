@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import LayerKit
+@testable import LayerKitCore
 
 /// `isGeometryFlipped`: "the geometry of the layer (and its sublayers) is flipped vertically"
 /// (CALayer.h); a flipped layer's sublayers are placed mirrored about its bounds' horizontal

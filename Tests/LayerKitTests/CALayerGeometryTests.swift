@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import LayerKit
+@testable import LayerKitCore
 
 /// `frame`, `affineTransform()`, `convert` and `contains` against Core Animation's geometry
 /// (research/ca-semantics.md §1, §5, §6): with `A = bounds.origin + anchorPoint · bounds.size`,

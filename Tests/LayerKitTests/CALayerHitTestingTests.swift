@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import LayerKit
+@testable import LayerKitCore
 
 /// `hitTest(_:)` as Core Animation defines it (research/ca-semantics.md §6, scene-format
 /// "Probes"): the point is in the superlayer's space; sublayers are searched in reverse

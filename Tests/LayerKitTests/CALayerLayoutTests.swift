@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import LayerKit
+@testable import LayerKitCore
 
 /// A layer that records its `layoutSublayers()` calls and runs an optional layout body, as a
 /// subclass in the book would.

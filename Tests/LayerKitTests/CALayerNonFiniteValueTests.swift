@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 import XCTest
 
 /// The setter rule of `CALayer` and the typed layers (PropertySetterRules.swift): a value with

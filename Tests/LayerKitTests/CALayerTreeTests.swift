@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import LayerKit
+@testable import LayerKitCore
 
 /// The layer tree operations of `CALayer`: `addSublayer`, `insertSublayer(_:at:)`,
 /// `insertSublayer(_:above:)`/`(_:below:)`, `removeFromSuperlayer`, `replaceSublayer`,

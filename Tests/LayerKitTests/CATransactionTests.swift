@@ -1,7 +1,7 @@
 import Foundation
 import LayerKitTestSupport
 import XCTest
-@testable import LayerKit
+@testable import LayerKitCore
 import Synchronization
 
 /// Transactions, actions and the frame clock (Core Animation's `CATransaction`, `CAAction`,

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import LayerKit
+@testable import LayerKitCore
 
 /// `CATransform3D` against Core Animation's definitions (research/ca-semantics.md §5): row
 /// vectors (`p' = p · M`, translation in m41…m43), `Concat(a, b) = a · b` applies `a` first,

@@ -1,4 +1,4 @@
-import LayerKit
+import LayerKitCore
 import XCTest
 
 /// `CATransition`'s API and the offsets each type and subtype give, worked out by hand.

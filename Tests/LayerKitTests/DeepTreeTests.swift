@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import LayerKit
+@testable import LayerKitCore
 
 /// Trees far deeper than a thread's stack holds one recursion level per layer for: every walk
 /// over the tree (hit testing, conversion, layout, snapshots and their comparison) continues on

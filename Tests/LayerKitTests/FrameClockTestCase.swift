@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import LayerKit
+@testable import LayerKitCore
 
 /// Tests driven by a display link whose time source the test sets, so every expected value is
 /// worked out by hand from the timing rules: `layer` in `root`, drawn once at time 0, so that

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import LayerKit
+@testable import LayerKitCore
 
 /// `CALayer.snapshot()`: an immutable copy of the tree (properties by value, sublayer order,
 /// masks, typed layers' kinds), taken after layout.

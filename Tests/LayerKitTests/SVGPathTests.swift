@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import LayerKit
+@testable import LayerKitCore
 
 /// SVG path data (SVG 2 §9.3 grammar, §B.2.4 arc conversion) read into and written from `CGPath`.
 final class SVGPathTests: XCTestCase {

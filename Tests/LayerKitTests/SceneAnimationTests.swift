@@ -1,7 +1,7 @@
 import Foundation
 import LayerKitTestSupport
 import XCTest
-@testable import LayerKit
+@testable import LayerKitCore
 
 /// The scene format's "Time and animations": reading (values checked by hand against the
 /// timing rules), the strict reader's errors with their JSON paths, and the writer's round trip.

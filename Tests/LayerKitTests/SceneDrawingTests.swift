@@ -1,7 +1,7 @@
 import Foundation
 import LayerKitTestSupport
 import XCTest
-@testable import LayerKit
+@testable import LayerKitCore
 
 /// A layer's `drawing` in scene files: the one table of operations (documented, each row's
 /// call taking the arguments its row declares), the reader's message for each kind of bad

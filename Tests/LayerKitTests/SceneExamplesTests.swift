@@ -1,7 +1,7 @@
 import Foundation
 import LayerKitTestSupport
 import XCTest
-@testable import LayerKit
+@testable import LayerKitCore
 
 /// The examples (`Examples/seeds`, `Examples/bench`, `Examples/corpus`, `Examples/animation`):
 /// every scene reads without errors or warnings, and every hit-test probe and presentation-value

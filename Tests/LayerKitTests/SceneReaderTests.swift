@@ -1,7 +1,7 @@
 import Foundation
 import LayerKitTestSupport
 import XCTest
-@testable import LayerKit
+@testable import LayerKitCore
 
 /// Reading scene files (`scene-format.md`): every field's default and spelling, the `frame`
 /// shorthand, transform operation order, images, probes, and one test per rule the strict

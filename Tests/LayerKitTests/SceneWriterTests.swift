@@ -1,7 +1,7 @@
 import Foundation
 import LayerKitTestSupport
 import XCTest
-@testable import LayerKit
+@testable import LayerKitCore
 
 /// Writing scene files: only non-default fields, exact numbers, images by name; and the round
 /// trips the format promises: write → read → write gives the same bytes, read → write → read

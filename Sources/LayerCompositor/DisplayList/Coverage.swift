@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// The coverage rules both backends evaluate per pixel, written once here for the CPU reference
 /// (the GL fragment shader in `Shaders/` transcribes the same formulas).

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// A rectangle of whole pixels, `x0..<x1` by `y0..<y1`.
 package struct PixelRect: Equatable, Sendable {

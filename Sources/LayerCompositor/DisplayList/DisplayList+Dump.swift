@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 extension DisplayList {
     /// A readable listing of passes, quads, matrices and clips: what `layerkit displaylist`

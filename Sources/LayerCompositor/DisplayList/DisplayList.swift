@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// The only thing a backend sees: what to draw, in which order, into which surfaces.
 ///

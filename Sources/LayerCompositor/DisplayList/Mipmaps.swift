@@ -1,4 +1,4 @@
-import LayerKit
+import LayerKitCore
 
 /// The mipmap chain both backends sample for `trilinear` minification: each level halves the
 /// previous one (never below 1 pixel) with a 2x2 box filter on premultiplied values, rounded to

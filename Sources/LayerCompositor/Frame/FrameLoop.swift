@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// Where a frame's layer tree comes from: the seam between the model and the frame loop.
 ///

@@ -1,4 +1,4 @@
-import LayerKit
+import LayerKitCore
 
 /// A backend: what turns a frame's `DisplayList` into pixels, as Core Animation's render server
 /// draws a committed layer tree. `CPURenderer` and `GLRenderer` conform in their own modules,

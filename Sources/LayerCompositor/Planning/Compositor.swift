@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// Turns a layer-tree snapshot into a `DisplayList`: Core Animation's rules of flattening,
 /// 3D sorting, culling, clipping and offscreen passes, decided once for every backend.

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// Where a layer's contents land in its bounds and which texels they show: Core Animation's
 /// `contentsGravity`, `contentsScale`, `contentsRect` and `contentsCenter` rules.

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// Orders the planes of one 3D sorting context back to front.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// Composites frame after frame, and hands back the last frame's display list when the tree
 /// and canvas have not changed, as a retained compositor does: an app that redraws a still

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// Listing 8.4's clock: the clock of chapter 3, but each tick turns the hand with a 0.5 s
 /// `CABasicAnimation` of `transform.rotation.z` from its old angle to its new one (the model

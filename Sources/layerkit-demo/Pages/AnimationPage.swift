@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// A page whose layers run explicit animations (the book's chapters 8–10). It begins its
 /// animations at the first frame's media time, remembers each frame's media time so that input

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// Listing 10.6: a ball dropped from the top bounces to rest in 1 s, from one
 /// `CAKeyframeAnimation` of `position`: eight keyframes at key times 0, 0.3, 0.5, 0.7, 0.8,

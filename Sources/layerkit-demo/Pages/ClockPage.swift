@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// The clock of listings 3.1–3.2, ticking in real time: three hand images turned about
 /// `anchorPoint` (0.5, 0.9), the pivot drawn at 90 % of their height, once a second.

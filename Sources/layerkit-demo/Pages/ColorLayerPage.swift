@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// Chapter 7's pages: the book's `colorLayer`, a 100-point blue square in the middle of a
 /// 300 x 300 canvas, changed by clicks and keys. It is a plain layer, not a view's backing

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// `contentsCenter` (chapter 2): the 64 x 40 button picture as a nine-slice image, corners kept
 /// at their size while the centre stretches; `c` compares it with plain stretching.

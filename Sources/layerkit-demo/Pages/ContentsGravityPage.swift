@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// `contentsGravity` (chapter 2): the cat at `contentsScale` 4 (64 x 64 points) placed in the
 /// resized bounds by each of the twelve gravities; remember that `top…` means maximum y, the

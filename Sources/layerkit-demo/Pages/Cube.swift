@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// The book's cube (listing 5.9): six 200-point faces, each centred in a 400-point container
 /// and folded into place by its own transform; the container's `sublayerTransform` is the

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// The book's hit-testing puzzle on the cube (5.9, "点击事件"): face 3 carries a button, but
 /// clicking it does nothing, because hit testing follows sublayer order, not depth, and faces

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// Listing 5.9 live: the die cube, whose camera (the container's `sublayerTransform`) turns as
 /// the pointer drags, with keys that change `m34`'s distance to show what perspective does.

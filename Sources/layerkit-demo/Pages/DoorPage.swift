@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// Listing 9.4: a door hinged on its left edge (`anchorPoint` (0, 0.5), perspective m34 =
 /// −1/500 on its container) with an animation that swings it open by 90° about y in 1 s. The

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// Back faces (chapter 5, "背面"): a cat turning about y under perspective. With `doubleSided`
 /// (the default) its back shows, mirrored; without it the layer vanishes while it faces away.

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// Listing 10.4's graph of a `CAMediaTimingFunction`, as an explorer: the curve from (0, 0) to
 /// (1, 1) drawn from `getControlPoint(at:values:)` with its two control points and their

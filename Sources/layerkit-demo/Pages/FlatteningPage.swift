@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// Flattening (listings 5.7 and 5.8), animated: an outer layer turns by θ and its inner layer by
 /// −θ. About z (top row) the turns cancel either way. About y under perspective (bottom row) a

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// Listing 5.10 live: each face of the cube carries a black layer whose alpha is the listing's
 /// shading, recomputed every frame from a light direction the user moves.

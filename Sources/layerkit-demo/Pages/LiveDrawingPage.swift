@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// Custom drawing, live: two layers whose contents the page draws with `CGContext` as their
 /// `CALayerDelegate` (`draw(_:in:)`). The left one draws a line from its centre to the pointer

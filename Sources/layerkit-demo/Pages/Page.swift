@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// When a page changes next by itself, so that the demo draws only then and sleeps in between
 /// instead of spinning (Core Animation's render server likewise draws only when something

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// A page with one layer showing an image, whose bounds follow the pointer: its top-left
 /// corner stays put and its bottom-right corner is wherever the pointer is, so the way Core

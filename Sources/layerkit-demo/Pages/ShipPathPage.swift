@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// Listings 8.6–8.7: a ship flies along a cubic Bézier (drawn by a `CAShapeLayer`) in 4 s with
 /// a `CAKeyframeAnimation` whose `path` is the curve and whose `rotationMode` is `.rotateAuto`,

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// A spring playground: a weight springs across the track with a `CASpringAnimation` of
 /// `position.x` (mass 1, `duration = settlingDuration`). The pointer sets the spring: its x

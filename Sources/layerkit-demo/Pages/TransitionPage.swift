@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// Chapter 8's transitions: a click or space swaps the image layer's contents for the next
 /// picture of `Examples/images` under a `CATransition` (fade; `t` steps the type through

@@ -1,5 +1,5 @@
 import Foundation
-import LayerKit
+import LayerKitCore
 
 /// `zPosition` (chapter 3, "Z坐标轴"): green is added before red, so it is behind; a key raises
 /// its `zPosition` to 1 and it draws in front, while hit testing still follows sublayer order
