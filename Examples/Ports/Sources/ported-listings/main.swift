@@ -19,6 +19,10 @@ func check(_ name: String, _ condition: Bool, _ detail: @autoclosure () -> Strin
 func pixels(of layer: CALayer, width: Int, height: Int) -> (Int, Int) -> [UInt8] {
     let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
                         space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+    // A bitmap context's y points up, as on Apple's platforms: flip it to the layer's y-down
+    // space first, as UIGraphicsImageRenderer's context comes.
+    ctx.translateBy(x: 0, y: CGFloat(height))
+    ctx.scaleBy(x: 1, y: -1)
     layer.render(in: ctx)
     let bitmap = ctx.makeImage()!.bitmap
     return { x, y in let p = bitmap[x, y]; return [p.r, p.g, p.b, p.a] }
