@@ -5,6 +5,9 @@ import Foundation
 struct AnimatedLayerState {
     var properties: LayerProperties
     var kind: LayerSnapshot.Kind
+    /// The values stored by key-value coding (`CALayer.customValues`), with the animated ones
+    /// replaced (boxed as `value(forKey:)` returns them); empty when the layer has none.
+    var custom: [String: Any] = [:]
 }
 
 /// A value of an animatable key path, in the form interpolation works on.
@@ -64,33 +67,89 @@ enum AnimatedValueKind: Equatable {
         case .color: return .color(nil)
         case .path: return .path(nil)
         case .image: return .image(nil)
+        case .transform: return .transform(.identity)
+        case .bool: return .bool(false)
         default: return .components(Array(repeating: 0, count: count))
         }
     }
 
     /// `value` (an animation's `fromValue` and friends, typed as Apple types them) in this
     /// kind's form, or `nil` when it is not a value of this kind.
+    /// Numbers may be any Swift number type or `NSNumber`; points, sizes, rects and transforms
+    /// the struct or its `NSValue` box (`NSValue(cgPoint:)` …); lists `[Any]` of such elements.
+    /// An `Optional` holding nothing inside `Any` (an implicit animation's `fromValue` for a
+    /// layer with no path) is "none" (see `noneValue`).
     func convert(_ value: Any?) -> AnimatedValue? {
+        if let value, case .optional? = Mirror(reflecting: value).displayStyle, Mirror(reflecting: value).children.isEmpty {
+            return noneValue
+        }
         switch (self, value) {
-        case (.number, let v as CGFloat): return .number(Double(v))
-        case (.number, let v as Double): return .number(v)
-        case (.number, let v as Float): return .number(Double(v))
-        case (.number, let v as Int): return .number(Double(v))
+        case (.number, _): return numericValue(value).map { .number($0) }
         case (.point, let v as CGPoint): return .vector([Double(v.x), Double(v.y)])
         case (.size, let v as CGSize): return .vector([Double(v.width), Double(v.height)])
-        case (.rect, let v as CGRect):
-            return .vector([Double(v.origin.x), Double(v.origin.y), Double(v.size.width), Double(v.size.height)])
+        case (.rect, let v as CGRect): return .rect(v)
         case (.color, let v as CGColor): return .vector(v.components.map(Double.init))
         case (.transform, let v as CATransform3D): return .transform(v)
         case (.bool, let v as Bool): return .bool(v)
         case (.path, let v as CGPath): return .path(v)
         case (.image, let v as CGImage): return .image(v)
-        case (.colors, let v as [CGColor]): return .components(v.flatMap { $0.components.map(Double.init) })
-        case (.numbers, let v as [CGFloat]): return .components(v.map(Double.init))
-        case (.numbers, let v as [Double]): return .components(v)
-        case (.numbers, let v as [Float]): return .components(v.map(Double.init))
-        case (.numbers, let v as [NSNumber]): return .components(v.map(\.doubleValue))
+        case (.colors, let v as [Any]):
+            let colors = v.compactMap { $0 as? CGColor }
+            return colors.count == v.count ? .components(colors.flatMap { $0.components.map(Double.init) }) : nil
+        case (.numbers, let v as [Any]):
+            let numbers = v.compactMap(numericValue)
+            return numbers.count == v.count ? .components(numbers) : nil
         default: return nil
+        }
+    }
+
+    /// The kind of values `value` is, as `convert` takes them; `nil` for a value no animation
+    /// can interpolate or switch. A custom key's animations take the kind of their values.
+    static func of(_ value: Any?) -> AnimatedValueKind? {
+        switch value {
+        case nil: return nil
+        case is Bool: return .bool
+        case is CGColor: return .color
+        case is CGPath: return .path
+        case is CGImage: return .image
+        case let box as NSValue where !(box is NSNumber):
+            switch box.unboxed {
+            case is CGPoint: return .point
+            case is CGSize: return .size
+            case is CGRect: return .rect
+            case is CATransform3D: return .transform
+            default: return nil
+            }
+        case is CGPoint: return .point
+        case is CGSize: return .size
+        case is CGRect: return .rect
+        case is CATransform3D: return .transform
+        case let list as [Any]:
+            if !list.isEmpty, list.allSatisfy({ $0 is CGColor }) { return .colors }
+            return list.allSatisfy { numericValue($0) != nil } ? .numbers : nil
+        default: return numericValue(value) == nil ? nil : .number
+        }
+    }
+
+    /// `value` boxed as Core Animation's key-value coding returns values of this kind to Swift:
+    /// numbers and booleans as `NSNumber`, points, sizes, rects and transforms as `NSValue`,
+    /// colours as `CGColor`, lists as `[CGColor]` and `[NSNumber]`, paths and images as
+    /// themselves (`nil` for none).
+    func boxed(_ value: AnimatedValue) -> Any? {
+        switch value {
+        case let .transform(m): return NSValue(caTransform3D: m)
+        case let .bool(b): return NSNumber(value: b)
+        case let .path(p): return p
+        case let .image(i): return i
+        case .number, .vector:
+            switch object(value) {
+            case let x as CGFloat: return NSNumber(value: Double(x))
+            case let x as CGPoint: return NSValue(cgPoint: x)
+            case let x as CGSize: return NSValue(cgSize: x)
+            case let x as CGRect: return NSValue(cgRect: x)
+            case let x as [CGFloat]: return x.map { NSNumber(value: Double($0)) }
+            case let x: return x
+            }
         }
     }
 
@@ -232,6 +291,15 @@ final class AnimatableKeyPath {
 
     /// The entry for `keyPath`, or `nil` when it is not animatable.
     static func named(_ keyPath: String) -> AnimatableKeyPath? { table[keyPath] }
+
+    /// The entry of a key that is not a property (stored by key-value coding, see
+    /// `CALayer.setValue(_:forKey:)`), for values of `kind`; an unset key reads as `initial`
+    /// (the class's `defaultValue(forKey:)`). Made for each animation of such a key when it is
+    /// added to a layer: the table cannot know the kinds of keys a program makes up.
+    static func custom(_ key: String, kind: AnimatedValueKind, initial: Any?) -> AnimatableKeyPath {
+        AnimatableKeyPath(kind: kind, read: { kind.convert($0.custom[key] ?? initial) ?? kind.absentValue },
+                          write: { s, v in s.custom[key] = kind.boxed(v) })
+    }
 
     /// Every animatable key path.
     static var names: [String] { table.keys.sorted() }

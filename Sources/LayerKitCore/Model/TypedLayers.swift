@@ -21,6 +21,8 @@ open class CAShapeLayer: CALayer {
     public var style = ShapeStyle() { didSet { snapshotChanged() } }
     /// `.shape` with this layer's style.
     public override var snapshotKind: LayerSnapshot.Kind { .shape(style) }
+    override func adoptStyle(of kind: LayerSnapshot.Kind) { if case .shape(let s) = kind { style = s } }
+    override class var defaultKind: LayerSnapshot.Kind { .shape(ShapeStyle()) }
     /// The path drawn, in the layer's bounds space.
     public var path: CGPath? { get { style.path } set { changeAnimatable("path") { setIfFinite(&style.path, newValue) } } }
     /// Fill colour; `nil` fills nothing.
@@ -55,6 +57,8 @@ open class CAGradientLayer: CALayer {
     public var style = GradientStyle() { didSet { snapshotChanged() } }
     /// `.gradient` with this layer's style.
     public override var snapshotKind: LayerSnapshot.Kind { .gradient(style) }
+    override func adoptStyle(of kind: LayerSnapshot.Kind) { if case .gradient(let s) = kind { style = s } }
+    override class var defaultKind: LayerSnapshot.Kind { .gradient(GradientStyle()) }
     /// The colours, in order.
     public var colors: [CGColor]? { get { style.colors } set { changeAnimatable("colors") { assignIfChanged(&style.colors, newValue) } } }
     /// Where each colour sits, 0…1; `nil` spaces them evenly.
@@ -75,6 +79,8 @@ open class CATextLayer: CALayer {
     public var style = TextStyle() { didSet { snapshotChanged() } }
     /// `.text` with this layer's style.
     public override var snapshotKind: LayerSnapshot.Kind { .text(style) }
+    override func adoptStyle(of kind: LayerSnapshot.Kind) { if case .text(let s) = kind { style = s } }
+    override class var defaultKind: LayerSnapshot.Kind { .text(TextStyle()) }
     /// The text drawn.
     public var string: String? { get { style.string } set { style.string = newValue } }
     /// A font family name or a font file path; `nil` is the default font.
