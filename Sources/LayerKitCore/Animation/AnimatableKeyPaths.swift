@@ -80,9 +80,15 @@ enum AnimatedValueKind: Equatable {
     /// An `Optional` holding nothing inside `Any` (an implicit animation's `fromValue` for a
     /// layer with no path) is "none" (see `noneValue`).
     func convert(_ value: Any?) -> AnimatedValue? {
-        if let value, case .optional? = Mirror(reflecting: value).displayStyle, Mirror(reflecting: value).children.isEmpty {
-            return noneValue
+        if let converted = convertSome(value) { return converted }
+        // Looked at only when the casts failed: reflection costs more than all of them.
+        guard let value, case .optional? = Mirror(reflecting: value).displayStyle, Mirror(reflecting: value).children.isEmpty else {
+            return nil
         }
+        return noneValue
+    }
+
+    private func convertSome(_ value: Any?) -> AnimatedValue? {
         switch (self, value) {
         case (.number, _): return numericValue(value).map { .number($0) }
         case (.point, let v as CGPoint): return .vector([Double(v.x), Double(v.y)])
