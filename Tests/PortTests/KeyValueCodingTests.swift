@@ -45,6 +45,40 @@ final class KeyValueCodingTests: XCTestCase {
         XCTAssertEqual(layer.value(forKey: "transform") as? CATransform3D, t)
     }
 
+    func testPropertiesNoAnimationChangesAreReachedToo() {
+        let layer = CALayer()
+        layer.setValue("badge", forKey: "name")
+        layer.setValue(true, forKey: "geometryFlipped")
+        layer.setValue(2, forKey: "contentsScale")
+        layer.setValue("resizeAspect", forKey: "contentsGravity")
+        XCTAssertEqual(layer.name, "badge")
+        XCTAssertTrue(layer.isGeometryFlipped)
+        XCTAssertEqual(layer.contentsScale, 2)
+        XCTAssertEqual(layer.contentsGravity, .resizeAspect)
+        XCTAssertEqual(layer.value(forKey: "contentsGravity") as? String, "resizeAspect")
+        XCTAssertEqual(layer.value(forKey: "geometryFlipped") as? Bool, true)
+        let shape = CAShapeLayer()
+        shape.setValue("round", forKey: "lineCap")
+        shape.setValue([4, 2], forKey: "lineDashPattern")
+        XCTAssertEqual(shape.lineCap, .round)
+        XCTAssertEqual(shape.lineDashPattern, [4, 2])
+        let text = CATextLayer()
+        text.setValue("Hello", forKey: "string")
+        text.setValue(true, forKey: "wrapped")
+        XCTAssertEqual(text.string, "Hello")
+        XCTAssertTrue(text.isWrapped)
+        // Not animatable: an animation of it changes nothing on screen.
+        layer.speed = 0
+        layer.timeOffset = 10.5
+        let scale = CABasicAnimation(keyPath: "contentsScale")
+        scale.fromValue = 1
+        scale.toValue = 3
+        scale.duration = 1
+        scale.beginTime = 10
+        layer.add(scale, forKey: nil)
+        XCTAssertEqual(layer.presentation()?.contentsScale, 2)
+    }
+
     func testAValueOfTheWrongTypeIsRefusedAndReported() {
         var errors: [CAValueTypeError] = []
         let saved = valueTypeErrorHandler

@@ -27,6 +27,9 @@ enum AnimatedValue: Equatable {
     case path(CGPath?)
     /// An image, switched halfway (`contents`).
     case image(CGImage?)
+    /// A string or a string constant's raw value (`name`, `contentsGravity`, …): properties that
+    /// key-value coding reaches but no animation changes.
+    case string(String?)
 }
 
 extension AnimatedValue {
@@ -38,14 +41,14 @@ extension AnimatedValue {
         switch self {
         case let .number(x): return [x]
         case let .vector(x): return x
-        case .transform, .bool, .path, .image: return nil
+        case .transform, .bool, .path, .image, .string: return nil
         }
     }
 }
 
 /// The type of an animatable key path's values.
 enum AnimatedValueKind: Equatable {
-    case number, point, size, rect, color, transform, bool, path, image
+    case number, point, size, rect, color, transform, bool, path, image, string
     /// A list of colours (`colors`), four numbers each, element by element.
     case colors
     /// A list of numbers (`locations`), element by element.
@@ -57,7 +60,7 @@ enum AnimatedValueKind: Equatable {
         case .number: return 1
         case .point, .size: return 2
         case .rect, .color: return 4
-        case .transform, .bool, .path, .image, .colors, .numbers: return 0
+        case .transform, .bool, .path, .image, .string, .colors, .numbers: return 0
         }
     }
 
@@ -67,6 +70,7 @@ enum AnimatedValueKind: Equatable {
         case .color: return .color(nil)
         case .path: return .path(nil)
         case .image: return .image(nil)
+        case .string: return .string(nil)
         case .transform: return .transform(.identity)
         case .bool: return .bool(false)
         default: return .components(Array(repeating: 0, count: count))
@@ -99,6 +103,7 @@ enum AnimatedValueKind: Equatable {
         case (.bool, let v as Bool): return .bool(v)
         case (.path, let v as CGPath): return .path(v)
         case (.image, let v as CGImage): return .image(v)
+        case (.string, let v as String): return .string(v)
         case (.colors, let v as [Any]):
             let colors = v.compactMap { $0 as? CGColor }
             return colors.count == v.count ? .components(colors.flatMap { $0.components.map(Double.init) }) : nil
@@ -147,6 +152,7 @@ enum AnimatedValueKind: Equatable {
         case let .bool(b): return NSNumber(value: b)
         case let .path(p): return p
         case let .image(i): return i
+        case let .string(x): return x
         case .number, .vector:
             switch object(value) {
             case let x as CGFloat: return NSNumber(value: Double(x))
@@ -207,7 +213,7 @@ enum AnimatedValueKind: Equatable {
             var r = CATransform3D.identity
             for _ in 0..<max(0, min(Int(n), 10_000)) { r = r.concatenating(t) }
             return .transform(r)
-        case .bool, .path, .image: return a
+        case .bool, .path, .image, .string: return a
         }
     }
 
@@ -225,6 +231,9 @@ enum AnimatedValueKind: Equatable {
 final class AnimatableKeyPath {
     let kind: AnimatedValueKind
     private let access: Access
+    /// Whether animations change it; `false` for the properties that only key-value coding
+    /// reaches through the table (`name`, `contentsScale`, `geometryFlipped`, …).
+    let isAnimatable: Bool
 
     private enum Access {
         case closures(read: (AnimatedLayerState) -> AnimatedValue, write: (inout AnimatedLayerState, AnimatedValue) -> Void)
@@ -236,11 +245,20 @@ final class AnimatableKeyPath {
          write: @escaping (inout AnimatedLayerState, AnimatedValue) -> Void) {
         self.kind = kind
         access = .closures(read: read, write: write)
+        isAnimatable = true
     }
 
     private init(_ c: TransformComponent, of t: TransformProperty) {
         kind = c.count == 1 ? .number : .point
         access = .component(c, of: t)
+        isAnimatable = true
+    }
+
+    /// `entry`, reached by key-value coding only.
+    private init(fixed entry: AnimatableKeyPath) {
+        kind = entry.kind
+        access = entry.access
+        isAnimatable = false
     }
 
     /// The value in `state`.
@@ -296,7 +314,14 @@ final class AnimatableKeyPath {
     }
 
     /// The entry for `keyPath`, or `nil` when it is not animatable.
-    static func named(_ keyPath: String) -> AnimatableKeyPath? { table[keyPath] }
+    static func named(_ keyPath: String) -> AnimatableKeyPath? {
+        guard let entry = table[keyPath], entry.isAnimatable else { return nil }
+        return entry
+    }
+
+    /// The entry of property `keyPath`, animatable or not, for key-value coding; `nil` when
+    /// it is not a property.
+    static func property(_ keyPath: String) -> AnimatableKeyPath? { table[keyPath] }
 
     /// The entry of a key that is not a property (stored by key-value coding, see
     /// `CALayer.setValue(_:forKey:)`), for values of `kind`; an unset key reads as `initial`
@@ -308,7 +333,7 @@ final class AnimatableKeyPath {
     }
 
     /// Every animatable key path.
-    static var names: [String] { table.keys.sorted() }
+    static var names: [String] { table.filter(\.value.isAnimatable).keys.sorted() }
 
     private static func vector(_ v: AnimatedValue) -> [Double] { v.components ?? [] }
 
@@ -412,6 +437,67 @@ final class AnimatableKeyPath {
                { get($0[keyPath: kp]) }, { $0[keyPath: kp] = set($1) })
     }
 
+    /// A string property of the layer (`name`).
+    private static func string(_ kp: WritableKeyPath<LayerProperties, String?>) -> AnimatableKeyPath {
+        AnimatableKeyPath(fixed: AnimatableKeyPath(kind: .string, read: { .string($0.properties[keyPath: kp]) },
+                                                   write: { s, v in if case let .string(x) = v { s.properties[keyPath: kp] = x } }))
+    }
+
+    /// A string constant of the layer (`contentsGravity`, …), as its raw value.
+    private static func constant<T: RawRepresentable>(_ kp: WritableKeyPath<LayerProperties, T>) -> AnimatableKeyPath where T.RawValue == String {
+        AnimatableKeyPath(fixed: AnimatableKeyPath(kind: .string, read: { .string($0.properties[keyPath: kp].rawValue) },
+                                                   write: { s, v in
+                                                       if case let .string(x?) = v, let c = T(rawValue: x) { s.properties[keyPath: kp] = c }
+                                                   }))
+    }
+
+    /// A string or string constant of a typed layer's style.
+    private static func styledString<Style, T>(_ extract: @escaping (LayerSnapshot.Kind) -> Style?, _ wrap: @escaping (Style) -> LayerSnapshot.Kind,
+                                               _ kp: WritableKeyPath<Style, T>, _ raw: @escaping (T) -> String?,
+                                               _ make: @escaping (String?) -> T?) -> AnimatableKeyPath {
+        AnimatableKeyPath(fixed: styled(.string, extract, wrap, { .string(raw($0[keyPath: kp])) },
+                                        { style, v in if case let .string(x) = v, let t = make(x) { style[keyPath: kp] = t } }))
+    }
+
+    private static func shapeConstant<T: RawRepresentable>(_ kp: WritableKeyPath<ShapeStyle, T>) -> AnimatableKeyPath where T.RawValue == String {
+        styledString({ if case let .shape(x) = $0 { x } else { nil } }, { .shape($0) }, kp, { $0.rawValue }, { $0.flatMap(T.init(rawValue:)) })
+    }
+
+    private static func textString<T>(_ kp: WritableKeyPath<TextStyle, T>, _ raw: @escaping (T) -> String?,
+                                      _ make: @escaping (String?) -> T?) -> AnimatableKeyPath {
+        styledString({ if case let .text(x) = $0 { x } else { nil } }, { .text($0) }, kp, raw, make)
+    }
+
+    /// The properties that key-value coding reaches and animations do not change.
+    private static let settings: [String: AnimatableKeyPath] = [
+        "name": string(\.name), "contentsGravity": constant(\.contentsGravity),
+        "minificationFilter": constant(\.minificationFilter), "magnificationFilter": constant(\.magnificationFilter),
+        "cornerCurve": constant(\.cornerCurve),
+        "contentsScale": AnimatableKeyPath(fixed: number(\.contentsScale)),
+        "rasterizationScale": AnimatableKeyPath(fixed: number(\.rasterizationScale)),
+        "shouldRasterize": AnimatableKeyPath(fixed: bool(\.shouldRasterize)),
+        "allowsGroupOpacity": AnimatableKeyPath(fixed: bool(\.allowsGroupOpacity)),
+        "allowsEdgeAntialiasing": AnimatableKeyPath(fixed: bool(\.allowsEdgeAntialiasing)),
+        "geometryFlipped": AnimatableKeyPath(fixed: bool(\.isGeometryFlipped)),
+        "fillRule": shapeConstant(\.fillRule), "lineCap": shapeConstant(\.lineCap), "lineJoin": shapeConstant(\.lineJoin),
+        "lineDashPattern": AnimatableKeyPath(fixed: styled(.numbers, { if case let .shape(x) = $0 { x } else { nil } }, { .shape($0) },
+                                                           { .components(($0.lineDashPattern ?? []).map(Double.init)) },
+                                                           { style, v in
+                                                               let x = vector(v)
+                                                               style.lineDashPattern = x.isEmpty ? nil : x.map { CGFloat($0) }
+                                                           })),
+        "type": AnimatableKeyPath(fixed: styled(.string, { if case let .gradient(x) = $0 { x } else { nil } }, { .gradient($0) },
+                                                { .string($0.type.rawValue) },
+                                                { style, v in
+                                                    if case let .string(x?) = v, let t = CAGradientLayerType(rawValue: x) { style.type = t }
+                                                })),
+        "string": textString(\.string, { $0 }, { .some($0) }), "font": textString(\.font, { $0 }, { .some($0) }),
+        "alignmentMode": textString(\.alignmentMode, { $0.rawValue }, { $0.flatMap(CATextLayerAlignmentMode.init(rawValue:)) }),
+        "truncationMode": textString(\.truncationMode, { $0.rawValue }, { $0.flatMap(CATextLayerTruncationMode.init(rawValue:)) }),
+        "wrapped": AnimatableKeyPath(fixed: styled(.bool, { if case let .text(x) = $0 { x } else { nil } }, { .text($0) },
+                                                   { .bool($0.isWrapped) }, { style, v in if case let .bool(b) = v { style.isWrapped = b } })),
+    ]
+
     private static let table: [String: AnimatableKeyPath] = {
         let position = point(\.position), bounds = rect(\.bounds)
         var t: [String: AnimatableKeyPath] = [
@@ -452,7 +538,7 @@ final class AnimatableKeyPath {
                                         write: { s, v in if case let .transform(m) = v { property.set(&s.properties, m) } })
             for c in TransformComponent.allCases { t[name + "." + c.rawValue] = AnimatableKeyPath(c, of: property) }
         }
-        return t
+        return t.merging(settings) { animatable, _ in animatable }
     }()
 }
 

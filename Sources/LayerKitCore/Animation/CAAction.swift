@@ -104,6 +104,7 @@ extension AnimatedValueKind {
         case let .bool(b): return b
         case let .path(p): return p as Any
         case let .image(i): return i as Any
+        case let .string(x): return x as Any
         case .number, .vector:
             let x = value.components ?? []
             switch self {
@@ -114,7 +115,7 @@ extension AnimatedValueKind {
             case .color: return CGColor.color(value) ?? .clear
             case .colors: return stride(from: 0, to: x.count - 3, by: 4).map { CGColor.color(.vector(Array(x[$0..<$0 + 4]))) ?? .clear }
             case .numbers: return x.map { CGFloat($0) }
-            case .transform, .bool, .path, .image: return x
+            case .transform, .bool, .path, .image, .string: return x
             }
         }
     }

@@ -176,7 +176,7 @@ open class CAPropertyAnimation: CAAnimation {
     var givenValues: [(source: String, value: Any)] { [] }
 
     override func prepare(for layer: CALayer) -> CAValueTypeError? {
-        if entry == nil, let keyPath,
+        if entry == nil, let keyPath, AnimatableKeyPath.property(keyPath) == nil,
            let kind = givenValues.lazy.compactMap({ AnimatedValueKind.of($0.value) }).first
                ?? AnimatedValueKind.of(layer.value(forKey: keyPath)) {
             entryCache = .some(.custom(keyPath, kind: kind, initial: type(of: layer).defaultValue(forKey: keyPath)))
