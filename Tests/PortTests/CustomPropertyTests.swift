@@ -107,7 +107,7 @@ final class CustomPropertyTests: XCTestCase {
         XCTAssertEqual(redColumns(layer), 80, "the model draws its own value")
     }
 
-    func testPointsAndColoursOfCustomKeysInterpolate() throws {
+    func testPointsColoursRectsAndTransformsOfCustomKeysInterpolate() throws {
         // Halfway (layer time 10.5 of a 1 s animation begun at 10): a point from (0, 0) to
         // (10, 20) is at (5, 10); a colour from red to blue is (0.5, 0, 0.5, 1).
         let layer = pausedLayer(at: 10.5)
@@ -117,8 +117,14 @@ final class CustomPropertyTests: XCTestCase {
         let tint = CABasicAnimation(keyPath: "tint")
         tint.fromValue = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         tint.toValue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let area = CABasicAnimation(keyPath: "area")
+        area.fromValue = NSValue(cgRect: CGRect(x: 0, y: 0, width: 10, height: 10))
+        area.toValue = NSValue(cgRect: CGRect(x: 10, y: 20, width: 30, height: 40))
+        let spin = CABasicAnimation(keyPath: "spin")
+        spin.fromValue = NSValue(caTransform3D: CATransform3DIdentity)
+        spin.toValue = NSValue(caTransform3D: CATransform3DMakeScale(3, 3, 1))
         let group = CAAnimationGroup()
-        group.animations = [move, tint]
+        group.animations = [move, tint, area, spin]
         group.duration = 1
         group.beginTime = 10
         layer.add(group, forKey: nil)
@@ -128,6 +134,9 @@ final class CustomPropertyTests: XCTestCase {
         XCTAssertEqual(center.y, 10, accuracy: 1e-6)
         let tintValue = presentation.value(forKey: "tint") as! CGColor
         XCTAssertEqual(tintValue.components.map { Double($0) }, [0.5, 0, 0.5, 1], "straight RGBA, mixed halfway")
+        XCTAssertEqual(presentation.value(forKey: "area") as? CGRect, CGRect(x: 5, y: 10, width: 20, height: 25))
+        let spinValue = try XCTUnwrap(presentation.value(forKey: "spin") as? CATransform3D)
+        XCTAssertEqual(spinValue.m11, 2, accuracy: 1e-12, "the scale, decomposed, goes 1 → 3")
     }
 
     func testPresentationCopiesGetTheSubclassFieldsAndArbitraryKeys() throws {
