@@ -117,4 +117,24 @@ final class KeyValueCodingTests: XCTestCase {
         XCTAssertEqual(copy.value(forKeyPath: "name") as? String, "fade", "copied, as the layer's copy needs it in animationDidStop")
         XCTAssertNil(copy.value(forKey: "other"))
     }
+
+    func testAnimationPropertiesByTheirKeyValueCodingNames() {
+        let animation = CABasicAnimation(keyPath: "position")
+        animation.setValue(2, forKey: "duration")
+        animation.setValue(false, forKey: "removedOnCompletion")
+        animation.setValue("forwards", forKey: "fillMode")
+        animation.setValue(NSValue(cgPoint: CGPoint(x: 1, y: 2)), forKey: "toValue")
+        XCTAssertEqual(animation.duration, 2)
+        XCTAssertFalse(animation.isRemovedOnCompletion)
+        XCTAssertEqual(animation.fillMode, .forwards)
+        XCTAssertEqual(animation.toValue as? CGPoint, CGPoint(x: 1, y: 2))
+        XCTAssertEqual(animation.value(forKey: "duration") as? Double, 2)
+        XCTAssertEqual(animation.value(forKey: "keyPath") as? String, "position")
+        XCTAssertEqual(animation.value(forKey: "removedOnCompletion") as? Bool, false)
+        animation.setValue(nil, forKey: "toValue")
+        XCTAssertNil(animation.toValue)
+        let group = CAAnimationGroup()
+        group.setValue(1, forKey: "toValue")
+        XCTAssertEqual(group.value(forKey: "toValue") as? Int, 1, "not a group's property: stored as any key")
+    }
 }

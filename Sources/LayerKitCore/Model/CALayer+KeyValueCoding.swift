@@ -48,7 +48,7 @@ extension AnimatedValueKind {
     /// The type of `value`, for error messages (a box names what it holds).
     static func typeDescription(_ value: Any?) -> String {
         guard let value else { return "nil" }
-        if let box = value as? NSValue, !(box is NSNumber) {
+        if type(of: value) is NSValue.Type, let box = value as? NSValue, !(box is NSNumber) {
             return "NSValue holding \(box.unboxed.map { "\(type(of: $0))" } ?? String(cString: box.objCType))"
         }
         return "\(type(of: value))"
@@ -168,15 +168,88 @@ extension AnimatedValueKind {
     }
 }
 
-extension CAAnimation {
-    /// The value stored under `key` by `setValue(_:forKey:)` (Apple's animations accept any
-    /// key: code stores, say, the layer an animation belongs to, and reads it back in
-    /// `animationDidStop(_:finished:)`); `nil` when none. Copied with the animation, so the
-    /// layer's copy that the delegate is handed has it.
-    public func value(forKey key: String) -> Any? { customValues[key] }
+/// An animation property that key-value coding reaches by its Objective-C name.
+private struct AnimationKey {
+    /// Whether the animation has the property (is of the class that declares it).
+    let applies: (CAAnimation) -> Bool
+    let get: (CAAnimation) -> Any?
+    /// Sets the property; returns `false` when the value is not of its type.
+    let set: (CAAnimation, Any?) -> Bool
 
-    /// Stores `value` under `key` (`nil` removes it).
-    public func setValue(_ value: Any?, forKey key: String) { customValues[key] = value }
+    /// A property of animations of class `A`: `read` boxes its value, `make` unboxes a value
+    /// given (`nil`: not of the property's type).
+    static func property<A: CAAnimation, T>(_ kp: ReferenceWritableKeyPath<A, T>, read: @escaping (T) -> Any?,
+                                            make: @escaping (Any?) -> T?) -> AnimationKey {
+        AnimationKey(applies: { $0 is A }, get: { ($0 as? A).flatMap { read($0[keyPath: kp]) } },
+                     set: { a, v in
+                         guard let a = a as? A, let x = make(v) else { return false }
+                         a[keyPath: kp] = x
+                         return true
+                     })
+    }
+
+    /// A number, boxed as `NSNumber`.
+    static func number<A: CAAnimation, T: BinaryFloatingPoint>(_ kp: ReferenceWritableKeyPath<A, T>) -> AnimationKey {
+        property(kp, read: { NSNumber(value: Double($0)) }, make: { numericValue($0).map(T.init) })
+    }
+
+    /// A Boolean.
+    static func flag<A: CAAnimation>(_ kp: ReferenceWritableKeyPath<A, Bool>) -> AnimationKey {
+        property(kp, read: { $0 }, make: { $0 as? Bool })
+    }
+
+    /// An optional value of any type (`nil` sets none).
+    static func optional<A: CAAnimation, T>(_ kp: ReferenceWritableKeyPath<A, T?>) -> AnimationKey {
+        property(kp, read: { $0 }, make: { v in v == nil ? .some(nil) : (v as? T).map { .some($0) } })
+    }
+
+    /// A string constant, as its raw value.
+    static func constant<A: CAAnimation, T: RawRepresentable>(_ kp: ReferenceWritableKeyPath<A, T>) -> AnimationKey where T.RawValue == String {
+        property(kp, read: { $0.rawValue }, make: { ($0 as? String).flatMap(T.init(rawValue:)) })
+    }
+
+    /// The animation properties by their key-value coding names (Apple's: the Objective-C
+    /// getter names, `removedOnCompletion`, `additive`, `cumulative`).
+    static let keys: [String: AnimationKey] = [
+        "beginTime": number(\CAAnimation.beginTime), "duration": number(\CAAnimation.duration),
+        "speed": number(\CAAnimation.speed), "timeOffset": number(\CAAnimation.timeOffset),
+        "repeatCount": number(\CAAnimation.repeatCount), "repeatDuration": number(\CAAnimation.repeatDuration),
+        "autoreverses": flag(\CAAnimation.autoreverses), "fillMode": constant(\CAAnimation.fillMode),
+        "removedOnCompletion": flag(\CAAnimation.isRemovedOnCompletion),
+        "timingFunction": optional(\CAAnimation.timingFunction),
+        "keyPath": optional(\CAPropertyAnimation.keyPath), "additive": flag(\CAPropertyAnimation.isAdditive),
+        "cumulative": flag(\CAPropertyAnimation.isCumulative),
+        "fromValue": optional(\CABasicAnimation.fromValue), "toValue": optional(\CABasicAnimation.toValue),
+        "byValue": optional(\CABasicAnimation.byValue),
+        "values": optional(\CAKeyframeAnimation.values), "keyTimes": optional(\CAKeyframeAnimation.keyTimes),
+        "path": optional(\CAKeyframeAnimation.path), "calculationMode": constant(\CAKeyframeAnimation.calculationMode),
+        "animations": optional(\CAAnimationGroup.animations),
+    ]
+}
+
+extension CAAnimation {
+    /// The value of `key`: one of the animation's properties by its Objective-C name
+    /// (`duration`, `keyPath`, `toValue`, `removedOnCompletion`, …; numbers as `NSNumber`),
+    /// or a value stored under any other key by `setValue(_:forKey:)` (Apple's animations
+    /// accept any key: code stores, say, the layer an animation belongs to, and reads it back
+    /// in `animationDidStop(_:finished:)`); `nil` when none. Stored values are copied with the
+    /// animation, so the layer's copy that the delegate is handed has them.
+    public func value(forKey key: String) -> Any? {
+        if let property = AnimationKey.keys[key], property.applies(self) { return property.get(self) }
+        return customValues[key]
+    }
+
+    /// Sets property `key` (see `value(forKey:)`; a value not of its type is refused and
+    /// reported to `valueTypeErrorHandler`), or stores `value` under any other key (`nil`
+    /// removes it).
+    public func setValue(_ value: Any?, forKey key: String) {
+        guard let property = AnimationKey.keys[key], property.applies(self) else { return customValues[key] = value }
+        guard property.set(self, value) else {
+            return valueTypeErrorHandler(CAValueTypeError(keyPath: key, source: "\(type(of: self)).setValue(_:forKey:)",
+                                                          valueType: AnimatedValueKind.typeDescription(value),
+                                                          expected: "the type of its property \(key)"))
+        }
+    }
 
     /// `value(forKey:)` of the whole path, as one key.
     public func value(forKeyPath keyPath: String) -> Any? { value(forKey: keyPath) }
