@@ -6,7 +6,8 @@ struct AnimatedLayerState {
     var properties: LayerProperties
     var kind: LayerSnapshot.Kind
     /// The values stored by key-value coding (`CALayer.customValues`), with the animated ones
-    /// replaced (boxed as `value(forKey:)` returns them); empty when the layer has none.
+    /// replaced (boxed as `value(forKey:)` returns them); empty unless an animation of the
+    /// layer changes such a key.
     var custom: [String: Any] = [:]
 }
 

@@ -195,8 +195,9 @@ extension CALayer {
     @inline(__always)
     private func animatedState(atLocalTime t: CFTimeInterval) -> AnimatedLayerState {
         var state = AnimatedLayerState(properties: properties, kind: snapshotKind)
-        if !customValues.isEmpty { state.custom = customValues }
         packAnimations()
+        // Read only then: the stored values lie past the part of the layer a frame touches.
+        if animationPlan!.animatesCustomKeys { state.custom = customValues }
         animationPlan!.apply(to: &state, at: t)
         return state
     }
@@ -231,7 +232,7 @@ extension CALayer {
         let copy = type(of: self).init(presentationOf: self)
         copy.properties = state.properties
         copy.adoptStyle(of: state.kind)
-        copy.customValues = state.custom
+        copy.customValues.merge(state.custom) { $1 }
         return copy
     }
 
@@ -264,7 +265,9 @@ extension CALayer {
         let l: CALayer
         if let model {
             l = type(of: model).init(presentationOf: model)
-            if model.isTimed { l.customValues = model.presentationState(atLocalTime: model.localTime(fromMedia: t)).custom }
+            if model.isTimed {
+                l.customValues.merge(model.presentationState(atLocalTime: model.localTime(fromMedia: t)).custom) { $1 }
+            }
         } else {
             switch s.kind {
             case .layer: l = CALayer()
