@@ -163,6 +163,25 @@ final class CustomPropertyTests: XCTestCase {
         XCTAssertFalse(layer.needsDisplay(), "a key needsDisplay(forKey:) does not name")
     }
 
+    func testAChangeOfABuiltInKeyThatNeedsDisplayMarksTheLayer() {
+        final class CornerLayer: CALayer {
+            override class func needsDisplay(forKey key: String) -> Bool {
+                key == "cornerRadius" || super.needsDisplay(forKey: key)
+            }
+        }
+        let layer = CornerLayer()
+        layer.opacity = 0.5
+        XCTAssertFalse(layer.needsDisplay(), "opacity is not named")
+        layer.cornerRadius = 4
+        XCTAssertTrue(layer.needsDisplay(), "the setter marks it")
+        layer.displayIfNeeded()
+        layer.setValue(8, forKey: "cornerRadius")
+        XCTAssertTrue(layer.needsDisplay(), "and so does key-value coding")
+        layer.displayIfNeeded()
+        layer.cornerRadius = 8
+        XCTAssertFalse(layer.needsDisplay(), "an unchanged value marks nothing")
+    }
+
     /// Core Animation runs the action search for a key set by key-value coding: the tutorial's
     /// `action(forKey:)` animates the custom property from the value on screen.
     func testActionForACustomKeyAnimatesIt() throws {
