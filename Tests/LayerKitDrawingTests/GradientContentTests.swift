@@ -13,7 +13,7 @@ final class GradientContentTests: XCTestCase {
         l.frame = CGRect(x: 0, y: 0, width: width, height: height)
         l.type = type
         l.colors = colors
-        l.locations = locations
+        l.locations = locations?.map { NSNumber(value: Double($0)) }
         l.startPoint = start
         l.endPoint = end
         return renderCPU(l, width: Double(width), height: Double(height))

@@ -111,7 +111,7 @@ final class CALayerNonFiniteValueTests: XCTestCase {
         assertIgnoresNonFinite(shape, \.lineWidth, good: 3) { $0 }
         assertIgnoresNonFinite(shape, \.miterLimit, good: 4) { $0 }
         assertIgnoresNonFinite(shape, \.lineDashPhase, good: 2) { $0 }
-        assertIgnoresNonFinite(shape, \.lineDashPattern, good: [2, 3]) { [2, $0] }
+        assertIgnoresNonFinite(shape, \.lineDashPattern, good: [2, 3]) { [2, NSNumber(value: Double($0))] }
         assertIgnoresNonFinite(shape, \.path, good: CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 4, height: 4))) {
             CGPath(elements: [.moveTo(.zero), .curveTo(CGPoint(x: 1, y: 1), control1: .zero, control2: CGPoint(x: $0, y: 0))])
         }
@@ -126,7 +126,7 @@ final class CALayerNonFiniteValueTests: XCTestCase {
         let gradient = CAGradientLayer()
         assertIgnoresNonFinite(gradient, \.startPoint, good: CGPoint(x: 0, y: 0.5)) { CGPoint(x: $0, y: 0) }
         assertIgnoresNonFinite(gradient, \.endPoint, good: CGPoint(x: 1, y: 0.5)) { CGPoint(x: 0, y: $0) }
-        assertIgnoresNonFinite(gradient, \.locations, good: [0, 0.5, 1]) { [0, $0, 1] }
+        assertIgnoresNonFinite(gradient, \.locations, good: [0, 0.5, 1]) { [0, NSNumber(value: Double($0)), 1] }
 
         let text = CATextLayer()
         assertIgnoresNonFinite(text, \.fontSize, good: 12) { $0 }

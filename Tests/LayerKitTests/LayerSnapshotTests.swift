@@ -114,7 +114,7 @@ final class LayerSnapshotTests: XCTestCase {
         shape.strokeColor = .white
         shape.lineCap = .round
         let gradient = CAGradientLayer()
-        gradient.colors = [.black, .white]
+        gradient.colors = [CGColor.black, CGColor.white]
         gradient.locations = [0, 0.25]
         gradient.type = .radial
         let text = CATextLayer()

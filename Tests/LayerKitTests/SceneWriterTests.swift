@@ -174,7 +174,7 @@ final class SceneWriterTests: XCTestCase {
         shape.strokeEnd = 0.9
         shape.mask = CATransformLayer()
         let gradient = CAGradientLayer()
-        gradient.colors = [.black, CGColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4)]
+        gradient.colors = [CGColor.black, CGColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4)]
         gradient.locations = [0.25, 0.75]
         gradient.startPoint = CGPoint(x: 0, y: 0)
         gradient.endPoint = CGPoint(x: 1, y: 0.5)

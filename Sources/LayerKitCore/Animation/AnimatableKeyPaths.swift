@@ -5,6 +5,10 @@ import Foundation
 struct AnimatedLayerState {
     var properties: LayerProperties
     var kind: LayerSnapshot.Kind
+    /// The values stored by key-value coding (`CALayer.customValues`), with the animated ones
+    /// replaced (boxed as `value(forKey:)` returns them); empty unless an animation of the
+    /// layer changes such a key.
+    var custom: [String: Any] = [:]
 }
 
 /// A value of an animatable key path, in the form interpolation works on.
@@ -24,6 +28,9 @@ enum AnimatedValue: Equatable {
     case path(CGPath?)
     /// An image, switched halfway (`contents`).
     case image(CGImage?)
+    /// A string or a string constant's raw value (`name`, `contentsGravity`, …): properties that
+    /// key-value coding reaches but no animation changes.
+    case string(String?)
 }
 
 extension AnimatedValue {
@@ -35,14 +42,14 @@ extension AnimatedValue {
         switch self {
         case let .number(x): return [x]
         case let .vector(x): return x
-        case .transform, .bool, .path, .image: return nil
+        case .transform, .bool, .path, .image, .string: return nil
         }
     }
 }
 
 /// The type of an animatable key path's values.
 enum AnimatedValueKind: Equatable {
-    case number, point, size, rect, color, transform, bool, path, image
+    case number, point, size, rect, color, transform, bool, path, image, string
     /// A list of colours (`colors`), four numbers each, element by element.
     case colors
     /// A list of numbers (`locations`), element by element.
@@ -54,7 +61,7 @@ enum AnimatedValueKind: Equatable {
         case .number: return 1
         case .point, .size: return 2
         case .rect, .color: return 4
-        case .transform, .bool, .path, .image, .colors, .numbers: return 0
+        case .transform, .bool, .path, .image, .string, .colors, .numbers: return 0
         }
     }
 
@@ -64,33 +71,98 @@ enum AnimatedValueKind: Equatable {
         case .color: return .color(nil)
         case .path: return .path(nil)
         case .image: return .image(nil)
+        case .string: return .string(nil)
+        case .transform: return .transform(.identity)
+        case .bool: return .bool(false)
         default: return .components(Array(repeating: 0, count: count))
         }
     }
 
     /// `value` (an animation's `fromValue` and friends, typed as Apple types them) in this
     /// kind's form, or `nil` when it is not a value of this kind.
+    /// Numbers may be any Swift number type or `NSNumber`; points, sizes, rects and transforms
+    /// the struct or its `NSValue` box (`NSValue(cgPoint:)` …); lists `[Any]` of such elements.
+    /// An `Optional` holding nothing inside `Any` (an implicit animation's `fromValue` for a
+    /// layer with no path) is "none" (see `noneValue`).
     func convert(_ value: Any?) -> AnimatedValue? {
+        if let converted = convertSome(value) { return converted }
+        // Looked at only when the casts failed: reflection costs more than all of them.
+        guard let value, case .optional? = Mirror(reflecting: value).displayStyle, Mirror(reflecting: value).children.isEmpty else {
+            return nil
+        }
+        return noneValue
+    }
+
+    private func convertSome(_ value: Any?) -> AnimatedValue? {
         switch (self, value) {
-        case (.number, let v as CGFloat): return .number(Double(v))
-        case (.number, let v as Double): return .number(v)
-        case (.number, let v as Float): return .number(Double(v))
-        case (.number, let v as Int): return .number(Double(v))
+        case (.number, _): return numericValue(value).map { .number($0) }
         case (.point, let v as CGPoint): return .vector([Double(v.x), Double(v.y)])
         case (.size, let v as CGSize): return .vector([Double(v.width), Double(v.height)])
-        case (.rect, let v as CGRect):
-            return .vector([Double(v.origin.x), Double(v.origin.y), Double(v.size.width), Double(v.size.height)])
+        case (.rect, let v as CGRect): return .rect(v)
         case (.color, let v as CGColor): return .vector(v.components.map(Double.init))
         case (.transform, let v as CATransform3D): return .transform(v)
         case (.bool, let v as Bool): return .bool(v)
         case (.path, let v as CGPath): return .path(v)
         case (.image, let v as CGImage): return .image(v)
-        case (.colors, let v as [CGColor]): return .components(v.flatMap { $0.components.map(Double.init) })
-        case (.numbers, let v as [CGFloat]): return .components(v.map(Double.init))
-        case (.numbers, let v as [Double]): return .components(v)
-        case (.numbers, let v as [Float]): return .components(v.map(Double.init))
-        case (.numbers, let v as [NSNumber]): return .components(v.map(\.doubleValue))
+        case (.string, let v as String): return .string(v)
+        case (.colors, let v as [Any]):
+            let colors = v.compactMap { $0 as? CGColor }
+            return colors.count == v.count ? .components(colors.flatMap { $0.components.map(Double.init) }) : nil
+        case (.numbers, let v as [Any]):
+            let numbers = v.compactMap(numericValue)
+            return numbers.count == v.count ? .components(numbers) : nil
         default: return nil
+        }
+    }
+
+    /// The kind of values `value` is, as `convert` takes them; `nil` for a value no animation
+    /// can interpolate or switch. A custom key's animations take the kind of their values.
+    static func of(_ value: Any?) -> AnimatedValueKind? {
+        switch value {
+        case nil: return nil
+        case is Bool: return .bool
+        case is CGColor: return .color
+        case is CGPath: return .path
+        case is CGImage: return .image
+        case let box as NSValue where !(box is NSNumber):
+            switch box.unboxed {
+            case is CGPoint: return .point
+            case is CGSize: return .size
+            case is CGRect: return .rect
+            case is CATransform3D: return .transform
+            default: return nil
+            }
+        case is CGPoint: return .point
+        case is CGSize: return .size
+        case is CGRect: return .rect
+        case is CATransform3D: return .transform
+        case let list as [Any]:
+            if !list.isEmpty, list.allSatisfy({ $0 is CGColor }) { return .colors }
+            return list.allSatisfy { numericValue($0) != nil } ? .numbers : nil
+        default: return numericValue(value) == nil ? nil : .number
+        }
+    }
+
+    /// `value` boxed as Core Animation's key-value coding returns values of this kind to Swift:
+    /// numbers and booleans as `NSNumber`, points, sizes, rects and transforms as `NSValue`,
+    /// colours as `CGColor`, lists as `[CGColor]` and `[NSNumber]`, paths and images as
+    /// themselves (`nil` for none).
+    func boxed(_ value: AnimatedValue) -> Any? {
+        switch value {
+        case let .transform(m): return NSValue(caTransform3D: m)
+        case let .bool(b): return NSNumber(value: b)
+        case let .path(p): return p
+        case let .image(i): return i
+        case let .string(x): return x
+        case .number, .vector:
+            switch object(value) {
+            case let x as CGFloat: return NSNumber(value: Double(x))
+            case let x as CGPoint: return NSValue(cgPoint: x)
+            case let x as CGSize: return NSValue(cgSize: x)
+            case let x as CGRect: return NSValue(cgRect: x)
+            case let x as [CGFloat]: return x.map { NSNumber(value: Double($0)) }
+            case let x: return x
+            }
         }
     }
 
@@ -142,7 +214,7 @@ enum AnimatedValueKind: Equatable {
             var r = CATransform3D.identity
             for _ in 0..<max(0, min(Int(n), 10_000)) { r = r.concatenating(t) }
             return .transform(r)
-        case .bool, .path, .image: return a
+        case .bool, .path, .image, .string: return a
         }
     }
 
@@ -160,6 +232,9 @@ enum AnimatedValueKind: Equatable {
 final class AnimatableKeyPath {
     let kind: AnimatedValueKind
     private let access: Access
+    /// Whether animations change it; `false` for the properties that only key-value coding
+    /// reaches through the table (`name`, `contentsScale`, `geometryFlipped`, …).
+    let isAnimatable: Bool
 
     private enum Access {
         case closures(read: (AnimatedLayerState) -> AnimatedValue, write: (inout AnimatedLayerState, AnimatedValue) -> Void)
@@ -171,11 +246,20 @@ final class AnimatableKeyPath {
          write: @escaping (inout AnimatedLayerState, AnimatedValue) -> Void) {
         self.kind = kind
         access = .closures(read: read, write: write)
+        isAnimatable = true
     }
 
     private init(_ c: TransformComponent, of t: TransformProperty) {
         kind = c.count == 1 ? .number : .point
         access = .component(c, of: t)
+        isAnimatable = true
+    }
+
+    /// `entry`, reached by key-value coding only.
+    private init(fixed entry: AnimatableKeyPath) {
+        kind = entry.kind
+        access = entry.access
+        isAnimatable = false
     }
 
     /// The value in `state`.
@@ -231,10 +315,26 @@ final class AnimatableKeyPath {
     }
 
     /// The entry for `keyPath`, or `nil` when it is not animatable.
-    static func named(_ keyPath: String) -> AnimatableKeyPath? { table[keyPath] }
+    static func named(_ keyPath: String) -> AnimatableKeyPath? {
+        guard let entry = table[keyPath], entry.isAnimatable else { return nil }
+        return entry
+    }
+
+    /// The entry of property `keyPath`, animatable or not, for key-value coding; `nil` when
+    /// it is not a property.
+    static func property(_ keyPath: String) -> AnimatableKeyPath? { table[keyPath] }
+
+    /// The entry of a key that is not a property (stored by key-value coding, see
+    /// `CALayer.setValue(_:forKey:)`), for values of `kind`; an unset key reads as `initial`
+    /// (the class's `defaultValue(forKey:)`). Made for each animation of such a key when it is
+    /// added to a layer: the table cannot know the kinds of keys a program makes up.
+    static func custom(_ key: String, kind: AnimatedValueKind, initial: Any?) -> AnimatableKeyPath {
+        AnimatableKeyPath(kind: kind, read: { kind.convert($0.custom[key] ?? initial) ?? kind.absentValue },
+                          write: { s, v in s.custom[key] = kind.boxed(v) })
+    }
 
     /// Every animatable key path.
-    static var names: [String] { table.keys.sorted() }
+    static var names: [String] { table.filter(\.value.isAnimatable).keys.sorted() }
 
     private static func vector(_ v: AnimatedValue) -> [Double] { v.components ?? [] }
 
@@ -338,6 +438,67 @@ final class AnimatableKeyPath {
                { get($0[keyPath: kp]) }, { $0[keyPath: kp] = set($1) })
     }
 
+    /// A string property of the layer (`name`).
+    private static func string(_ kp: WritableKeyPath<LayerProperties, String?>) -> AnimatableKeyPath {
+        AnimatableKeyPath(fixed: AnimatableKeyPath(kind: .string, read: { .string($0.properties[keyPath: kp]) },
+                                                   write: { s, v in if case let .string(x) = v { s.properties[keyPath: kp] = x } }))
+    }
+
+    /// A string constant of the layer (`contentsGravity`, …), as its raw value.
+    private static func constant<T: RawRepresentable>(_ kp: WritableKeyPath<LayerProperties, T>) -> AnimatableKeyPath where T.RawValue == String {
+        AnimatableKeyPath(fixed: AnimatableKeyPath(kind: .string, read: { .string($0.properties[keyPath: kp].rawValue) },
+                                                   write: { s, v in
+                                                       if case let .string(x?) = v, let c = T(rawValue: x) { s.properties[keyPath: kp] = c }
+                                                   }))
+    }
+
+    /// A string or string constant of a typed layer's style.
+    private static func styledString<Style, T>(_ extract: @escaping (LayerSnapshot.Kind) -> Style?, _ wrap: @escaping (Style) -> LayerSnapshot.Kind,
+                                               _ kp: WritableKeyPath<Style, T>, _ raw: @escaping (T) -> String?,
+                                               _ make: @escaping (String?) -> T?) -> AnimatableKeyPath {
+        AnimatableKeyPath(fixed: styled(.string, extract, wrap, { .string(raw($0[keyPath: kp])) },
+                                        { style, v in if case let .string(x) = v, let t = make(x) { style[keyPath: kp] = t } }))
+    }
+
+    private static func shapeConstant<T: RawRepresentable>(_ kp: WritableKeyPath<ShapeStyle, T>) -> AnimatableKeyPath where T.RawValue == String {
+        styledString({ if case let .shape(x) = $0 { x } else { nil } }, { .shape($0) }, kp, { $0.rawValue }, { $0.flatMap(T.init(rawValue:)) })
+    }
+
+    private static func textString<T>(_ kp: WritableKeyPath<TextStyle, T>, _ raw: @escaping (T) -> String?,
+                                      _ make: @escaping (String?) -> T?) -> AnimatableKeyPath {
+        styledString({ if case let .text(x) = $0 { x } else { nil } }, { .text($0) }, kp, raw, make)
+    }
+
+    /// The properties that key-value coding reaches and animations do not change.
+    private static let settings: [String: AnimatableKeyPath] = [
+        "name": string(\.name), "contentsGravity": constant(\.contentsGravity),
+        "minificationFilter": constant(\.minificationFilter), "magnificationFilter": constant(\.magnificationFilter),
+        "cornerCurve": constant(\.cornerCurve),
+        "contentsScale": AnimatableKeyPath(fixed: number(\.contentsScale)),
+        "rasterizationScale": AnimatableKeyPath(fixed: number(\.rasterizationScale)),
+        "shouldRasterize": AnimatableKeyPath(fixed: bool(\.shouldRasterize)),
+        "allowsGroupOpacity": AnimatableKeyPath(fixed: bool(\.allowsGroupOpacity)),
+        "allowsEdgeAntialiasing": AnimatableKeyPath(fixed: bool(\.allowsEdgeAntialiasing)),
+        "geometryFlipped": AnimatableKeyPath(fixed: bool(\.isGeometryFlipped)),
+        "fillRule": shapeConstant(\.fillRule), "lineCap": shapeConstant(\.lineCap), "lineJoin": shapeConstant(\.lineJoin),
+        "lineDashPattern": AnimatableKeyPath(fixed: styled(.numbers, { if case let .shape(x) = $0 { x } else { nil } }, { .shape($0) },
+                                                           { .components(($0.lineDashPattern ?? []).map(Double.init)) },
+                                                           { style, v in
+                                                               let x = vector(v)
+                                                               style.lineDashPattern = x.isEmpty ? nil : x.map { CGFloat($0) }
+                                                           })),
+        "type": AnimatableKeyPath(fixed: styled(.string, { if case let .gradient(x) = $0 { x } else { nil } }, { .gradient($0) },
+                                                { .string($0.type.rawValue) },
+                                                { style, v in
+                                                    if case let .string(x?) = v, let t = CAGradientLayerType(rawValue: x) { style.type = t }
+                                                })),
+        "string": textString(\.string, { $0 }, { .some($0) }), "font": textString(\.font, { $0 }, { .some($0) }),
+        "alignmentMode": textString(\.alignmentMode, { $0.rawValue }, { $0.flatMap(CATextLayerAlignmentMode.init(rawValue:)) }),
+        "truncationMode": textString(\.truncationMode, { $0.rawValue }, { $0.flatMap(CATextLayerTruncationMode.init(rawValue:)) }),
+        "wrapped": AnimatableKeyPath(fixed: styled(.bool, { if case let .text(x) = $0 { x } else { nil } }, { .text($0) },
+                                                   { .bool($0.isWrapped) }, { style, v in if case let .bool(b) = v { style.isWrapped = b } })),
+    ]
+
     private static let table: [String: AnimatableKeyPath] = {
         let position = point(\.position), bounds = rect(\.bounds)
         var t: [String: AnimatableKeyPath] = [
@@ -378,7 +539,7 @@ final class AnimatableKeyPath {
                                         write: { s, v in if case let .transform(m) = v { property.set(&s.properties, m) } })
             for c in TransformComponent.allCases { t[name + "." + c.rawValue] = AnimatableKeyPath(c, of: property) }
         }
-        return t
+        return t.merging(settings) { animatable, _ in animatable }
     }()
 }
 

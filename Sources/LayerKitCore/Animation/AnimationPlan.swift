@@ -29,8 +29,25 @@ struct AnimationPlan {
     /// separate trees may be snapshotted on separate threads.
     static let edits = Atomic<Int>(0)
 
-    init(_ animations: [(key: String?, animation: CAAnimation)]) {
+    /// The entries of the animated key paths for which the layer's class asks for display
+    /// (`needsDisplay(forKey:)`): their changes redraw the presentation copy.
+    let redrawnKeys: [AnimatableKeyPath]
+    /// Whether an animation changes a key that is not a property (stored by key-value coding):
+    /// only then does evaluation read the layer's stored values.
+    let animatesCustomKeys: Bool
+
+    init(_ animations: [(key: String?, animation: CAAnimation)], redrawing needsDisplay: (String) -> Bool) {
         packedAtEdit = Self.edits.load(ordering: .relaxed)
+        var redrawn: [AnimatableKeyPath] = [], custom = false
+        var pending = animations.map(\.animation)
+        while let a = pending.popLast() {
+            if let group = a as? CAAnimationGroup { pending += group.animations ?? [] }
+            guard let p = a as? CAPropertyAnimation, let keyPath = p.keyPath, let entry = p.entry else { continue }
+            if needsDisplay(keyPath) { redrawn.append(entry) }
+            if AnimatableKeyPath.named(keyPath) == nil { custom = true }
+        }
+        redrawnKeys = redrawn
+        animatesCustomKeys = custom
         let steps = animations.map { Step(animation: $0.animation, packed: $0.animation.packed()) }
         first = steps.first
         second = steps.dropFirst().first

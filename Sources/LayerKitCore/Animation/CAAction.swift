@@ -49,11 +49,12 @@ extension CALayer {
     /// a `CABasicAnimation` from the value on screen (the presentation value at the
     /// transaction's time) to the new model value, with the transaction's duration and timing
     /// function (`.default` when it has none). Otherwise it only stores: a setter costs three
-    /// flag checks more than before.
+    /// flag checks more than before. A change marks the layer for display when
+    /// `needsDisplay(forKey:)` is true for `key`.
     func changeAnimatable(_ key: String, _ store: () -> Bool) {
         guard AnimationClock.shared.runningLinks > 0, hasBeenCommitted, !TransactionStack.shared.actionsDisabled,
               let entry = AnimatableKeyPath.named(key) else {
-            _ = store()
+            if store() { markNeedsDisplay(forChangeOf: key) }
             return
         }
         // A transition run here, after the store, still starts from the layer as last drawn
@@ -70,11 +71,20 @@ extension CALayer {
             implicit = anim
         }
         guard store() else { return }
+        markNeedsDisplay(forChangeOf: key)
         switch found {
         case .action(let action): action.run(forKey: key, object: self, arguments: nil)
         case .stop: break
         case .notFound: implicit?.run(forKey: key, object: self, arguments: nil)
         }
+    }
+}
+
+extension CALayer {
+    /// Property `key` changed: marks the layer for display when the class's
+    /// `needsDisplay(forKey:)` asks for it, as Core Animation does for every key.
+    func markNeedsDisplay(forChangeOf key: String) {
+        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
     }
 }
 
@@ -94,6 +104,7 @@ extension AnimatedValueKind {
         case let .bool(b): return b
         case let .path(p): return p as Any
         case let .image(i): return i as Any
+        case let .string(x): return x as Any
         case .number, .vector:
             let x = value.components ?? []
             switch self {
@@ -104,7 +115,7 @@ extension AnimatedValueKind {
             case .color: return CGColor.color(value) ?? .clear
             case .colors: return stride(from: 0, to: x.count - 3, by: 4).map { CGColor.color(.vector(Array(x[$0..<$0 + 4]))) ?? .clear }
             case .numbers: return x.map { CGFloat($0) }
-            case .transform, .bool, .path, .image: return x
+            case .transform, .bool, .path, .image, .string: return x
             }
         }
     }

@@ -106,7 +106,11 @@ open class CAAnimation: CAMediaTiming {
         timing = other.timing
         timingFunction = other.timingFunction
         delegate = other.delegate
+        customValues = other.customValues
     }
+
+    /// Values stored by key-value coding (see `setValue(_:forKey:)`).
+    var customValues: [String: Any] = [:]
 
     /// The eased fraction of a pass.
     func eased(_ p: Double) -> Double { Self.eased(p, by: timingFunction) }
@@ -117,6 +121,11 @@ open class CAAnimation: CAMediaTiming {
     /// The fields a frame needs, packed for `AnimationPlan`; `nil` when the animation is
     /// evaluated through the object each frame.
     func packed() -> PackedPropertyAnimation? { nil }
+
+    /// Readies the layer's copy of the animation for `layer` at `add(_:forKey:)`: a key path
+    /// that is not a property gets its entry, and a value of a type the key path cannot take
+    /// is the error returned (`nil`: none).
+    func prepare(for layer: CALayer) -> CAValueTypeError? { nil }
 
     /// Applies the animation at parent time `tp` to `state` (a plain `CAAnimation` animates
     /// nothing). `timing` is `self.timing` or, in a group, the child's adjusted fields.
@@ -149,7 +158,7 @@ open class CAPropertyAnimation: CAAnimation {
 
     /// The key path's entry, looked up once rather than every frame, and again only when
     /// `keyPath` changes (the outer optional is whether it was looked up).
-    private var entryCache: AnimatableKeyPath??
+    var entryCache: AnimatableKeyPath??
     /// The decomposition of the transform beneath a `transform.…` animation, kept between
     /// frames (see `TransformParts.of(_:keeping:)`).
     private var transformParts: TransformParts?
@@ -160,6 +169,22 @@ open class CAPropertyAnimation: CAAnimation {
         let entry = keyPath.flatMap(AnimatableKeyPath.named)
         entryCache = .some(entry)
         return entry
+    }
+
+    /// The animation's values with where they were given (e.g. `"CABasicAnimation.toValue"`),
+    /// for `prepare(for:)`; subclasses list theirs.
+    var givenValues: [(source: String, value: Any)] { [] }
+
+    override func prepare(for layer: CALayer) -> CAValueTypeError? {
+        if entry == nil, let keyPath, AnimatableKeyPath.property(keyPath) == nil,
+           let kind = givenValues.lazy.compactMap({ AnimatedValueKind.of($0.value) }).first
+               ?? AnimatedValueKind.of(layer.value(forKey: keyPath)) {
+            entryCache = .some(.custom(keyPath, kind: kind, initial: type(of: layer).defaultValue(forKey: keyPath)))
+        }
+        guard let entry, let keyPath else { return nil }
+        guard let bad = givenValues.first(where: { entry.kind.convert($0.value) == nil }) else { return nil }
+        return CAValueTypeError(keyPath: keyPath, source: bad.source, valueType: AnimatedValueKind.typeDescription(bad.value),
+                                expected: entry.kind.expectedDescription)
     }
 
     override func copyFields(from other: CAAnimation) {
@@ -203,6 +228,12 @@ open class CABasicAnimation: CAPropertyAnimation {
     /// The start and end of the last key path kind evaluated, converted from `Any` once rather
     /// than every frame, and again only when a value changes.
     private var endpointsCache: (kind: AnimatedValueKind, endpoints: Endpoints?)?
+
+    override var givenValues: [(source: String, value: Any)] {
+        [("fromValue", fromValue), ("toValue", toValue), ("byValue", byValue)].compactMap { name, value in
+            value.map { ("\(type(of: self)).\(name)", $0) }
+        }
+    }
 
     override func copyFields(from other: CAAnimation) {
         super.copyFields(from: other)
@@ -337,6 +368,12 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// when the fields it comes from change.
     private var curveCache: (kind: AnimatedValueKind, curve: KeyframeCurve?)?
 
+    /// The keyframes (none when a point key path follows `path`, which replaces them).
+    override var givenValues: [(source: String, value: Any)] {
+        if path != nil, entry?.kind == .point { return [] }
+        return (values ?? []).enumerated().map { ("CAKeyframeAnimation.values[\($0.offset)]", $0.element) }
+    }
+
     override func copyFields(from other: CAAnimation) {
         super.copyFields(from: other)
         guard let o = other as? CAKeyframeAnimation else { return }
@@ -465,6 +502,11 @@ open class CASpringAnimation: CABasicAnimation {
 open class CAAnimationGroup: CAAnimation {
     /// The child animations, each with its own key path.
     public var animations: [CAAnimation]?
+
+    override func prepare(for layer: CALayer) -> CAValueTypeError? {
+        for child in animations ?? [] { if let error = child.prepare(for: layer) { return error } }
+        return nil
+    }
 
     override func copyFields(from other: CAAnimation) {
         super.copyFields(from: other)

@@ -14,8 +14,14 @@ extension CALayer {
     /// delegate and removes it when it ends (`isRemovedOnCompletion`). A `CATransition` takes
     /// the layer's subtree as last drawn, before this transaction's changes, as its old
     /// rendering (see `CATransition`).
+    ///
+    /// An animation with a value of a type its key path cannot take (an `NSValue(cgSize:)`
+    /// for `"position"`) is refused: the layer is unchanged and `valueTypeErrorHandler` is
+    /// told why. A key path that is not a property (a custom key, see `setValue(_:forKey:)`)
+    /// animates the value stored under it, with the kind of the animation's values.
     public func add(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
+        if let error = copy.prepare(for: self) { return valueTypeErrorHandler(error) }
         if copy.duration <= 0 || copy.duration.isNaN { copy.duration = CATransaction.animationDuration() }
         if let f = CATransaction.animationTimingFunction() { copy.timingFunction = f }
         if copy.beginTime == 0 { copy.beginTime = convertTime(AnimationClock.shared.now, from: nil) }
@@ -140,7 +146,9 @@ extension CALayer {
         // a second copy of the properties (retains and releases of every reference in them) is
         // a cache miss per layer.
         evaluated += 1
-        let state = animatedState(atLocalTime: local)
+        var state = animatedState(atLocalTime: local)
+        let redrawn = animationPlan!.redrawnKeys
+        if !redrawn.isEmpty { state.properties.contents = presentationContents(of: state, keys: redrawn) }
         // The last transition added that contributes now is drawn (the plan was packed above).
         let transition = animationPlan!.hasTransition
             ? animationList.reversed().lazy.compactMap { $0.animation.transitionState(at: local) }.first : nil
@@ -188,13 +196,44 @@ extension CALayer {
     private func animatedState(atLocalTime t: CFTimeInterval) -> AnimatedLayerState {
         var state = AnimatedLayerState(properties: properties, kind: snapshotKind)
         packAnimations()
+        // Read only then: the stored values lie past the part of the layer a frame touches.
+        if animationPlan!.animatesCustomKeys { state.custom = customValues }
         animationPlan!.apply(to: &state, at: t)
         return state
     }
 
     /// Packs the animations for evaluation, when a change dropped the packed ones.
     private func packAnimations() {
-        if animationPlan?.isCurrent != true { animationPlan = AnimationPlan(animationList) }
+        if animationPlan?.isCurrent != true {
+            animationPlan = AnimationPlan(animationList, redrawing: { type(of: self).needsDisplay(forKey: $0) })
+        }
+    }
+
+    /// The contents of the presentation copy in `state`, whose animated `keys` ask for display
+    /// (`needsDisplay(forKey:)`): drawn by a new presentation copy (`init(presentationOf:)`,
+    /// given the animated values) with `display()`, as Core Animation redraws presentation
+    /// layers; drawn again only when one of the keys' values, the bounds or the scale
+    /// changed, so a frame where nothing the drawing reads moved draws nothing.
+    private func presentationContents(of state: AnimatedLayerState, keys: [AnimatableKeyPath]) -> CGImage? {
+        let drawn = PresentationDrawing(values: keys.map { $0.read(state) }, bounds: state.properties.bounds,
+                                        scale: state.properties.contentsScale, image: nil)
+        if let last = presentationDrawing, last.values == drawn.values, last.bounds == drawn.bounds,
+           last.scale == drawn.scale { return last.image }
+        let copy = presentationCopy(of: state)
+        copy.delegate = delegate
+        copy.display()
+        presentationDrawing = PresentationDrawing(values: drawn.values, bounds: drawn.bounds, scale: drawn.scale, image: copy.contents)
+        return copy.contents
+    }
+
+    /// A presentation copy of this layer (its class's `init(layer:)`) with the values of
+    /// `state`.
+    private func presentationCopy(of state: AnimatedLayerState) -> CALayer {
+        let copy = type(of: self).init(presentationOf: self)
+        copy.properties = state.properties
+        copy.adoptStyle(of: state.kind)
+        copy.customValues.merge(state.custom) { $1 }
+        return copy
     }
 
     /// A copy of the layer (with its sublayers and mask, as presentation layers) showing the
@@ -207,8 +246,12 @@ extension CALayer {
     }
 
     /// The presentation layer at media time `t` (see `presentation()`).
+    ///
+    /// Each layer of the copy is an instance of its model's class, made with that class's
+    /// `init(layer:)` (see `init(presentationOf:)`), so a subclass's fields and the values
+    /// stored by key-value coding are there, the animated ones at their values at `t`.
     public func presentation(atTime t: CFTimeInterval) -> CALayer {
-        CALayer.layer(from: snapshot(atTime: t), model: self)
+        CALayer.layer(from: snapshot(atTime: t), model: self, time: t)
     }
 
     /// The model layer of a presentation layer; a model layer returns itself.
@@ -216,26 +259,41 @@ extension CALayer {
 
     /// A layer tree of the classes and values a snapshot records; with `model`, the tree the
     /// snapshot was taken of, each layer's `model()` is its counterpart there.
-    static func layer(from s: LayerSnapshot, model: CALayer? = nil) -> CALayer {
+    /// (a presentation copy of it, made by its class, whose animated custom values are taken at
+    /// media time `t`).
+    static func layer(from s: LayerSnapshot, model: CALayer? = nil, time t: CFTimeInterval = 0) -> CALayer {
         let l: CALayer
-        switch s.kind {
-        case .layer: l = CALayer()
-        case .transformLayer: l = CATransformLayer()
-        case .shape(let style): let x = CAShapeLayer()
-            x.style = style
-            l = x
-        case .gradient(let style): let x = CAGradientLayer()
-            x.style = style
-            l = x
-        case .text(let style): let x = CATextLayer()
-            x.style = style
-            l = x
+        if let model {
+            l = type(of: model).init(presentationOf: model)
+            if model.isTimed {
+                l.customValues.merge(model.presentationState(atLocalTime: model.localTime(fromMedia: t)).custom) { $1 }
+            }
+        } else {
+            switch s.kind {
+            case .layer: l = CALayer()
+            case .transformLayer: l = CATransformLayer()
+            case .shape: l = CAShapeLayer()
+            case .gradient: l = CAGradientLayer()
+            case .text: l = CATextLayer()
+            }
         }
         l.properties = s.properties
+        l.adoptStyle(of: s.kind)
         l.modelLayer = model
         let models = model?.sublayerListStorage
-        for (i, sub) in s.sublayers.enumerated() { l.addSublayer(layer(from: sub, model: models.flatMap { i < $0.count ? $0[i] : nil })) }
-        if let m = s.mask { l.mask = layer(from: m, model: model?.maskStorage) }
+        for (i, sub) in s.sublayers.enumerated() {
+            l.addSublayer(layer(from: sub, model: models.flatMap { i < $0.count ? $0[i] : nil }, time: t))
+        }
+        if let m = s.mask { l.mask = layer(from: m, model: model?.maskStorage, time: t) }
         return l
     }
+}
+
+/// What a layer's presentation copy last drew for its animated keys that need display, and
+/// the values, bounds and scale it drew for (see `CALayer.presentationContents`).
+struct PresentationDrawing {
+    let values: [AnimatedValue]
+    let bounds: CGRect
+    let scale: CGFloat
+    let image: CGImage?
 }

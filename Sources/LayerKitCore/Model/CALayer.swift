@@ -187,12 +187,61 @@ open class CALayer: CAMediaTiming {
     /// a set of identifiers, since a freed layer's address may be reused by a new layer.
     var isOnAnimationClock = false
 
+    /// Values stored by key-value coding under keys that are not properties of the layer
+    /// (see `setValue(_:forKey:)`), as given; copied by `init(layer:)`.
+    var customValues: [String: Any] = [:]
+
+    /// For a layer whose animations change a key that `needsDisplay(forKey:)` names: its
+    /// presentation copy and what it last drew (see `PresentationDrawing`).
+    var presentationDrawing: PresentationDrawing?
+
     /// A layer with Core Animation's defaults.
     public init() {}
 
-    /// A copy of `layer`'s properties (not its sublayers, mask or superlayer), as Core
-    /// Animation's `init(layer:)`.
-    public init(layer: CALayer) { properties = layer.properties }
+    /// A copy of `layer`'s state (its properties, a typed layer's style and the values stored
+    /// by key-value coding; not its sublayers, mask, superlayer, delegate or animations), as
+    /// Core Animation's `init(layer:)`, which makes presentation copies (see
+    /// `init(presentationOf:)`). A subclass that overrides it copies its own fields after
+    /// calling it. `layer` not being a `CALayer` copies nothing.
+    public init(layer: Any) {
+        guard let layer = layer as? CALayer else { return }
+        properties = layer.properties
+        customValues = layer.customValues
+        needsDisplayOnBoundsChange = layer.needsDisplayOnBoundsChange
+        adoptStyle(of: layer.snapshotKind)
+    }
+
+    /// A layer with Core Animation's defaults: LayerKit does not archive layers, so nothing is
+    /// read from `coder`. Declared because Apple's is `required` (a subclass that declares a
+    /// designated initializer writes `required init?(coder:)`, as on iOS).
+    public required init?(coder: NSCoder) {}
+
+    /// A presentation copy of `layer`, made with the dynamic class's own `init(layer:)`: what
+    /// `presentation()` and the animated drawing of custom properties make, as Core Animation
+    /// makes them. LayerKit's name (Apple's runtime calls `init(layer:)` directly; Swift can
+    /// only call an initializer of a dynamic class that is `required`, and making
+    /// `init(layer:)` required would reject iOS code that writes `override init(layer:)`).
+    /// A subclass inherits it when it declares no designated initializer, or overrides all
+    /// three (`init()`, `init(layer:)`, `init?(coder:)`); one that declares others, e.g.
+    /// `init(color:)` without `override init()`, must write
+    /// `required convenience init(presentationOf layer: CALayer) { self.init(layer: layer) }`.
+    public required convenience init(presentationOf layer: CALayer) { self.init(layer: layer) }
+
+    /// Whether a change of `key` (a property, or a key stored by key-value coding) marks the
+    /// layer for display: `false` here; a subclass returns `true` for the keys its
+    /// `draw(in:)` reads, and then an animation of such a key redraws the presentation copy
+    /// each frame the value changes.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    /// The value `value(forKey:)` returns for a key never set: a property's default for the
+    /// layer's properties, `nil` for other keys. A subclass gives its custom keys defaults.
+    open class func defaultValue(forKey key: String) -> Any? { defaultPropertyValue(forKey: key) }
+
+    /// Takes the typed style of `kind` (a typed layer of the same kind overrides it).
+    func adoptStyle(of kind: LayerSnapshot.Kind) {}
+
+    /// The snapshot kind of a new layer of this class (the typed layers override it).
+    class var defaultKind: LayerSnapshot.Kind { .layer }
 
     /// The layer's kind and typed properties, as a snapshot records them; the typed layers
     /// override it (within LayerKit only: snapshots are kept until the layer's own state
@@ -224,10 +273,12 @@ open class CALayer: CAMediaTiming {
     /// The implicit mark: skipped while this layer is laying out its sublayers.
     func markNeedsLayoutImplicitly() { if !isLayingOut { layoutPending = true } }
 
-    /// Bounds or transform changed: the layer and its superlayer need layout.
-    private func markGeometryChanged() {
+    /// Bounds or transform changed (`resized`: the bounds' size did): the layer and its
+    /// superlayer need layout, and a resized layer with `needsDisplayOnBoundsChange` display.
+    func geometryChanged(resized: Bool) {
         markNeedsLayoutImplicitly()
         superlayer?.markNeedsLayoutImplicitly()
+        if resized && needsDisplayOnBoundsChange { setNeedsDisplay() }
     }
 
     /// Whether the layer is marked as needing layout.
@@ -300,8 +351,7 @@ open class CALayer: CAMediaTiming {
             changeAnimatable("bounds") {
                 let oldSize = properties.bounds.size
                 guard setIfFinite(&properties.bounds, newValue) else { return false }
-                markGeometryChanged()
-                if needsDisplayOnBoundsChange && properties.bounds.size != oldSize { setNeedsDisplay() }
+                geometryChanged(resized: properties.bounds.size != oldSize)
                 return true
             }
         }
@@ -337,7 +387,7 @@ open class CALayer: CAMediaTiming {
         set {
             changeAnimatable("transform") {
                 guard setIfFinite(&properties.transform, newValue) else { return false }
-                markGeometryChanged()
+                geometryChanged(resized: false)
                 return true
             }
         }

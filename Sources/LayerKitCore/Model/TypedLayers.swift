@@ -21,6 +21,8 @@ open class CAShapeLayer: CALayer {
     public var style = ShapeStyle() { didSet { snapshotChanged() } }
     /// `.shape` with this layer's style.
     public override var snapshotKind: LayerSnapshot.Kind { .shape(style) }
+    override func adoptStyle(of kind: LayerSnapshot.Kind) { if case .shape(let s) = kind { style = s } }
+    override class var defaultKind: LayerSnapshot.Kind { .shape(ShapeStyle()) }
     /// The path drawn, in the layer's bounds space.
     public var path: CGPath? { get { style.path } set { changeAnimatable("path") { setIfFinite(&style.path, newValue) } } }
     /// Fill colour; `nil` fills nothing.
@@ -37,8 +39,12 @@ open class CAShapeLayer: CALayer {
     public var lineJoin: CAShapeLayerLineJoin { get { style.lineJoin } set { style.lineJoin = newValue } }
     /// Longest miter join, as a multiple of the line width; longer ones are bevelled.
     public var miterLimit: CGFloat { get { style.miterLimit } set { changeAnimatable("miterLimit") { setIfFinite(&style.miterLimit, newValue) } } }
-    /// Dash and gap lengths; `nil` draws a solid line.
-    public var lineDashPattern: [CGFloat]? { get { style.lineDashPattern } set { setIfFinite(&style.lineDashPattern, newValue) } }
+    /// Dash and gap lengths; `nil` draws a solid line. Apple's type (`[NSNumber]`, so that
+    /// `lineDashPattern = [4, 2]` compiles as on iOS); kept as `CGFloat`s (`style`).
+    public var lineDashPattern: [NSNumber]? {
+        get { style.lineDashPattern?.map { NSNumber(value: Double($0)) } }
+        set { setIfFinite(&style.lineDashPattern, newValue?.map { CGFloat($0.doubleValue) }) }
+    }
     /// How far into the dash pattern the stroke starts.
     public var lineDashPhase: CGFloat { get { style.lineDashPhase } set { changeAnimatable("lineDashPhase") { setIfFinite(&style.lineDashPhase, newValue) } } }
     /// Start of the stroked part, as a fraction of the path's length.
@@ -55,10 +61,30 @@ open class CAGradientLayer: CALayer {
     public var style = GradientStyle() { didSet { snapshotChanged() } }
     /// `.gradient` with this layer's style.
     public override var snapshotKind: LayerSnapshot.Kind { .gradient(style) }
-    /// The colours, in order.
-    public var colors: [CGColor]? { get { style.colors } set { changeAnimatable("colors") { assignIfChanged(&style.colors, newValue) } } }
-    /// Where each colour sits, 0…1; `nil` spaces them evenly.
-    public var locations: [CGFloat]? { get { style.locations } set { changeAnimatable("locations") { setIfFinite(&style.locations, newValue) } } }
+    override func adoptStyle(of kind: LayerSnapshot.Kind) { if case .gradient(let s) = kind { style = s } }
+    override class var defaultKind: LayerSnapshot.Kind { .gradient(GradientStyle()) }
+    /// The colours, in order: `CGColor`s, typed `[Any]` as Apple types them (so that
+    /// `colors = [red.cgColor, blue.cgColor]` compiles as on iOS). A list with an element that
+    /// is not a `CGColor` is refused and reported to `valueTypeErrorHandler`.
+    public var colors: [Any]? {
+        get { style.colors }
+        set {
+            let colors = newValue?.compactMap { $0 as? CGColor }
+            guard colors?.count == newValue?.count else {
+                let bad = newValue!.first { !($0 is CGColor) }
+                return valueTypeErrorHandler(CAValueTypeError(keyPath: "colors", source: "CAGradientLayer.colors",
+                                                              valueType: "an array with \(AnimatedValueKind.typeDescription(bad))",
+                                                              expected: AnimatedValueKind.colors.expectedDescription))
+            }
+            changeAnimatable("colors") { assignIfChanged(&style.colors, colors) }
+        }
+    }
+    /// Where each colour sits, 0…1; `nil` spaces them evenly. Apple's type (`[NSNumber]`, so
+    /// that `locations = [0, 0.5, 1]` compiles as on iOS); kept as `CGFloat`s (`style`).
+    public var locations: [NSNumber]? {
+        get { style.locations?.map { NSNumber(value: Double($0)) } }
+        set { changeAnimatable("locations") { setIfFinite(&style.locations, newValue?.map { CGFloat($0.doubleValue) }) } }
+    }
     /// Start of the gradient in unit coordinates of the bounds.
     public var startPoint: CGPoint { get { style.startPoint } set { changeAnimatable("startPoint") { setIfFinite(&style.startPoint, newValue) } } }
     /// End of the gradient in unit coordinates of the bounds.
@@ -75,6 +101,8 @@ open class CATextLayer: CALayer {
     public var style = TextStyle() { didSet { snapshotChanged() } }
     /// `.text` with this layer's style.
     public override var snapshotKind: LayerSnapshot.Kind { .text(style) }
+    override func adoptStyle(of kind: LayerSnapshot.Kind) { if case .text(let s) = kind { style = s } }
+    override class var defaultKind: LayerSnapshot.Kind { .text(TextStyle()) }
     /// The text drawn.
     public var string: String? { get { style.string } set { style.string = newValue } }
     /// A font family name or a font file path; `nil` is the default font.

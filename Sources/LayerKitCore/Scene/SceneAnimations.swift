@@ -216,6 +216,7 @@ enum SceneAnimation {
         case .path: return try CGPath.read(scene: node)
         case .colors: return try node.read() as [CGColor]
         case .numbers: return try node.read() as [CGFloat]
+        case .string: return try node.read() as String
         case .image:
             let name: String = try node.read()
             guard let image = images[name] else { throw node.error("no image named \"\(name)\" in images") }
@@ -242,7 +243,7 @@ enum SceneAnimation {
         switch value {
         case .transform(let t)?: return try atPath(path) { try t.sceneJSON() }
         case .bool(let b)?: return .bool(b)
-        case .number?, .vector?, .path?, .image?, nil: throw SceneError(path: path, message: "the value \(v) is not of the key path's type")
+        case .number?, .vector?, .path?, .image?, .string?, nil: throw SceneError(path: path, message: "the value \(v) is not of the key path's type")
         }
     }
 

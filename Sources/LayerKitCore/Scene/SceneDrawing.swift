@@ -445,6 +445,19 @@ final class SceneDrawingLayer: CALayer {
         super.init()
     }
 
+    /// A presentation copy draws the same operations.
+    override init(layer: Any) {
+        drawing = (layer as? SceneDrawingLayer)?.drawing ?? []
+        super.init(layer: layer)
+    }
+
+    required init?(coder: NSCoder) {
+        drawing = []
+        super.init(coder: coder)
+    }
+
+    required convenience init(presentationOf layer: CALayer) { self.init(layer: layer) }
+
     override func draw(in ctx: CGContext) {
         for call in drawing { call.operation.draw(ctx, call.arguments) }
     }

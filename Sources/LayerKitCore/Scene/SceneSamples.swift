@@ -96,6 +96,7 @@ extension Scene {
         case .bool(let b): return "\(b)"
         case .path(let p): return p.map { "a path of \($0.elements.count) elements" } ?? "no path"
         case .image(let i): return i.map { "the image from \($0.source)" } ?? "no image"
+        case .string(let x): return x.map { "\"\($0)\"" } ?? "no string"
         }
     }
 }
