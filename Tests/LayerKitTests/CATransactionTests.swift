@@ -92,11 +92,12 @@ final class CATransactionTests: FrameClockTestCase {
         XCTAssertEqual(layer.animationKeys(), ["opacity"])
     }
 
-    func testNoImplicitAnimationWithoutClockOrCommit() {
+    /// Apple's rule: a committed layer animates a change whether or not a display link runs
+    /// (paused, invalidated, or none at all); a layer never committed does not.
+    func testImplicitAnimationNeedsACommitNotADisplayLink() {
         link.isPaused = true
         layer.position = CGPoint(x: 1, y: 1)
-        XCTAssertNil(layer.animationKeys(), "no running display link")
-        link.isPaused = false
+        XCTAssertEqual(layer.animationKeys(), ["position"], "a paused link")
         let fresh = CALayer()
         root.addSublayer(fresh)
         fresh.position = CGPoint(x: 5, y: 5)
@@ -110,7 +111,37 @@ final class CATransactionTests: FrameClockTestCase {
         XCTAssertEqual(fresh.animationKeys(), ["position", "opacity"])
         link.invalidate()
         layer.opacity = 0.3
-        XCTAssertNil(layer.animationKeys(), "an invalidated link runs no frames")
+        XCTAssertEqual(layer.animationKeys(), ["position", "opacity"], "an invalidated link")
+    }
+
+    /// A standalone layer with no link: the implicit animation starts at the transaction's time
+    /// (`CACurrentMediaTime()`) and runs from the old value to the new one.
+    func testStandaloneLayerAnimatesWithoutAnyLink() {
+        link.invalidate()
+        let standalone = CALayer()
+        standalone.position = CGPoint(x: 0, y: 10)
+        _ = standalone.snapshot()
+        let before = CACurrentMediaTime()
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(1)
+        CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+        standalone.position = CGPoint(x: 100, y: 10)
+        CATransaction.commit()
+        let after = CACurrentMediaTime()
+        guard let a = standalone.animation(forKey: "position") as? CABasicAnimation else { return XCTFail("no implicit animation") }
+        XCTAssertGreaterThanOrEqual(a.beginTime, before)
+        XCTAssertLessThanOrEqual(a.beginTime, after)
+        XCTAssertEqual(a.fromValue as? CGPoint, CGPoint(x: 0, y: 10))
+        XCTAssertEqual(a.duration, 1)
+        // Halfway through, linear: 50; after the end, the model value.
+        XCTAssertEqual(standalone.snapshot(atTime: a.beginTime + 0.5).properties.position.x, 50, accuracy: 1e-9)
+        XCTAssertEqual(standalone.snapshot(atTime: a.beginTime + 2).properties.position.x, 100)
+        // With actions disabled the change is immediate.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        standalone.opacity = 0.5
+        CATransaction.commit()
+        XCTAssertNil(standalone.animation(forKey: "opacity"))
     }
 
     // MARK: Action search

@@ -11,8 +11,9 @@ import Foundation
 ///
 /// Linux gives no vertical-sync timestamps, so the time source's reading at `step()` is the
 /// time of the frame being prepared (`targetTimestamp`), and `timestamp` is the previous
-/// frame's. While at least one link runs (not paused, not invalidated), changes to committed
-/// layers animate implicitly and transactions take their time from the latest frame.
+/// frame's. While at least one link runs (not paused, not invalidated), transactions take their
+/// time from the latest frame. (Whether a change animates does not depend on links: a committed
+/// layer animates its changes implicitly unless the transaction disables actions.)
 public final class CADisplayLink {
     /// The media time of the last frame shown (the previous `targetTimestamp`).
     public private(set) var timestamp: CFTimeInterval = 0
