@@ -475,6 +475,38 @@ final class CATransactionTests: FrameClockTestCase {
         link.isPaused = false
     }
 
+    /// `preferredFrameRateRange` caps frames as `preferredFramesPerSecond` does: at the
+    /// preferred rate, or at the maximum without one; the default range leaves the
+    /// frames-per-second setting in charge.
+    func testPreferredFrameRateRange() {
+        XCTAssertEqual(link.preferredFrameRateRange, .default)
+        XCTAssertEqual(CAFrameRateRange.default, CAFrameRateRange(minimum: 0, maximum: 0, preferred: nil))
+        XCTAssertNil(CAFrameRateRange(minimum: 10, maximum: 60).preferred)
+        XCTAssertTrue(CAFrameRateRange(minimum: 1, maximum: 2, preferred: 2).isEqual(to: CAFrameRateRange(minimum: 1, maximum: 2, preferred: 2)))
+        /// Which of the steps at 1/60 s apart from `start` (0…10) deliver a frame.
+        func frames(from start: Double) -> [Int] {
+            (0...10).filter { k in
+                now = start + Double(k) / 60
+                return link.step()
+            }
+        }
+        // Every step: the setup's frame was at 0, so start a nominal frame later.
+        XCTAssertEqual(frames(from: 1.0 / 60), Array(0...10))
+        // Preferred 30: every other step (1/60 is under 1/30 − 1 ms; 2/60 is not).
+        link.preferredFrameRateRange = CAFrameRateRange(minimum: 10, maximum: 60, preferred: 30)
+        XCTAssertEqual(frames(from: 1), [0, 2, 4, 6, 8, 10])
+        // No preferred rate: the maximum, 20, every third step.
+        link.preferredFrameRateRange = CAFrameRateRange(minimum: 10, maximum: 20)
+        XCTAssertEqual(frames(from: 2), [0, 3, 6, 9])
+        // The range outranks preferredFramesPerSecond until it is the default again.
+        link.preferredFramesPerSecond = 60
+        XCTAssertEqual(frames(from: 3), [0, 3, 6, 9])
+        link.preferredFrameRateRange = .default
+        link.preferredFramesPerSecond = 15
+        XCTAssertEqual(frames(from: 4), [0, 4, 8])
+        link.preferredFramesPerSecond = 0
+    }
+
     // MARK: Scenes and hit testing
 
     func testReadingASceneRunsNoActions() throws {
