@@ -170,6 +170,20 @@ open class CALayer: CAMediaTiming {
     /// Whether changing the bounds' size marks the layer as needing display.
     public var needsDisplayOnBoundsChange = false
 
+    /// Apple's hint that the layer's drawing fills its bounds opaquely, so that its backing
+    /// store may drop alpha. LayerKit keeps the hint and nothing else: a drawing's alpha is
+    /// composited as drawn whatever this says, as `contents` images are on Apple's platforms.
+    public var isOpaque = false
+
+    /// Apple's request to queue `draw(in:)`'s commands for a background thread. LayerKit draws
+    /// synchronously whatever this says: `draw(in:)` runs at the commit that displays the layer.
+    public var drawsAsynchronously = false
+
+    /// The layer's preferred size in its superlayer's coordinate space. Without a layout
+    /// manager (which iOS has none of) Apple returns the bounds' size mapped into the
+    /// superlayer, as `frame` maps it: that is the default here.
+    open func preferredFrameSize() -> CGSize { frame.size }
+
     /// Receives `layoutSublayers(of:)`, `display(_:)`, `draw(_:in:)` and
     /// `action(for:forKey:)`.
     public weak var delegate: CALayerDelegate?
