@@ -165,7 +165,7 @@ open class CALayer: CAMediaTiming {
 
     /// The contents the last drawing made and what they were drawn for: a redraw of part of
     /// the layer starts from them while they are still the contents, at the same bounds and scale.
-    var drawnBacking: (image: CGImage, bounds: CGRect, scale: CGFloat)?
+    var drawnBacking: (image: CGImage, bounds: CGRect, scale: CGFloat, flipped: Bool)?
 
     /// Whether changing the bounds' size marks the layer as needing display.
     public var needsDisplayOnBoundsChange = false
@@ -281,7 +281,7 @@ open class CALayer: CAMediaTiming {
     }
 
     /// Draws the layer's contents into `ctx`, whose user space is the layer's bounds with y
-    /// down. The default asks the `delegate` (`draw(_:in:)`), and draws nothing without one;
+    /// down (flipped when `contentsAreFlipped()`). The default asks the `delegate` (`draw(_:in:)`), and draws nothing without one;
     /// subclasses override it.
     open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
 
@@ -438,10 +438,27 @@ open class CALayer: CAMediaTiming {
         set { changeAnimatable("doubleSided") { assignIfChanged(&properties.isDoubleSided, newValue) } }
     }
 
-    /// Whether the sublayers' geometry is mirrored vertically about the bounds.
+    /// Whether the geometry of the layer and its sublayers is flipped vertically: the
+    /// sublayers are placed mirrored about the bounds' mid-line, and drawn content follows
+    /// (see `contentsAreFlipped()`).
     public var isGeometryFlipped: Bool {
         get { properties.isGeometryFlipped }
         set { properties.isGeometryFlipped = newValue }
+    }
+
+    /// Whether the layer's content is implicitly flipped when rendered: an odd number of layers
+    /// from this one up to its root have `isGeometryFlipped` (CALayer.h). Then `display()`
+    /// hands `draw(in:)` a context flipped in y, so that the drawing lands in the flipped
+    /// geometry (y up on screen), as a shape layer's path and a gradient's points do; an image
+    /// in `contents`, and a text layer's text, display the same either way.
+    open func contentsAreFlipped() -> Bool {
+        var flipped = false
+        var layer: CALayer? = self
+        while let l = layer {
+            if l.isGeometryFlipped { flipped.toggle() }
+            layer = l.superlayer
+        }
+        return flipped
     }
 
     /// The image drawn in the bounds.
