@@ -2,13 +2,15 @@ import Foundation
 import LayerKitCore
 
 /// Drawn content under `isGeometryFlipped`, shared by the CPU and GL tests: a shape layer's
-/// path, a `draw(in:)` drawing and an image in a flipped superlayer, a shape layer and a drawing
-/// layer flipped themselves, and a drawing layer flipped inside a flipped superlayer (two flips:
-/// y down again). Each path and drawing is a bar over the top 10 points of its layer's own
-/// coordinates (y 0…10), so it shows at the layer's bottom on screen exactly where
-/// `contentsAreFlipped()`; the image (blue over yellow) displays upright whatever the flips.
+/// path, a `draw(in:)` drawing, a gradient and an image in a flipped superlayer, a shape layer,
+/// a drawing layer and a gradient flipped themselves, and a drawing layer flipped inside a
+/// flipped superlayer (two flips: y down again). Each path and drawing is a bar over the top
+/// 10 points of its layer's own coordinates (y 0…10), and each gradient red over its first
+/// half (start point y 0) and blue over the second, so they show at the layer's bottom on
+/// screen exactly where `contentsAreFlipped()`; the image (blue over yellow) displays upright
+/// whatever the flips.
 public enum FlippedContent {
-    public static let width = 200.0, height = 100.0
+    public static let width = 270.0, height = 100.0
 
     /// Fills the top 10 points of its bounds (y 0…10 of its user space) in green.
     final class BarLayer: CALayer {
@@ -39,8 +41,18 @@ public enum FlippedContent {
             d.setNeedsDisplay()
             parent.addSublayer(d)
         }
+        func gradient(_ frame: CGRect, in parent: CALayer, flipped: Bool = false) {
+            let g = CAGradientLayer()
+            g.frame = frame
+            g.isGeometryFlipped = flipped
+            let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            g.colors = [red, red, blue, blue]
+            g.locations = [0, 0.5, 0.5, 1]
+            g.contentsScale = scale
+            parent.addSublayer(g)
+        }
         let f = CALayer()
-        f.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        f.frame = CGRect(x: 0, y: 0, width: 130, height: 100)
         f.isGeometryFlipped = true
         root.addSublayer(f)
         shape(CGRect(x: 0, y: 0, width: 40, height: 40), in: f)       // screen x 0…40, y 60…100
@@ -51,8 +63,10 @@ public enum FlippedContent {
         image.contents = blueOverYellow()
         image.magnificationFilter = .nearest
         f.addSublayer(image)
-        shape(CGRect(x: 110, y: 10, width: 40, height: 40), in: root, flipped: true)
-        bar(CGRect(x: 160, y: 10, width: 30, height: 40), in: root, flipped: true)
+        gradient(CGRect(x: 100, y: 0, width: 20, height: 80), in: f)  // screen x 100…120, y 20…100
+        shape(CGRect(x: 150, y: 10, width: 40, height: 40), in: root, flipped: true)
+        bar(CGRect(x: 200, y: 10, width: 30, height: 40), in: root, flipped: true)
+        gradient(CGRect(x: 240, y: 10, width: 20, height: 80), in: root, flipped: true)
         return root
     }
 
@@ -76,10 +90,14 @@ public enum FlippedContent {
         (70, 45, white, "drawing flipped inside a flipped superlayer: not at its layer's bottom"),
         (20, 20, blue, "image in a flipped superlayer: upright, blue on top"),
         (20, 40, yellow, "image in a flipped superlayer: upright, yellow below"),
-        (130, 45, red, "flipped shape layer: its path at its bottom"),
-        (130, 15, white, "flipped shape layer: not at its top"),
-        (175, 45, green, "flipped drawing layer: the drawing at its bottom"),
-        (175, 15, white, "flipped drawing layer: not at its top"),
+        (110, 90, red, "gradient in a flipped superlayer: its start at its layer's bottom"),
+        (110, 30, blue, "gradient in a flipped superlayer: its end at its layer's top"),
+        (170, 45, red, "flipped shape layer: its path at its bottom"),
+        (170, 15, white, "flipped shape layer: not at its top"),
+        (215, 45, green, "flipped drawing layer: the drawing at its bottom"),
+        (215, 15, white, "flipped drawing layer: not at its top"),
+        (250, 80, red, "flipped gradient: its start at its bottom"),
+        (250, 20, blue, "flipped gradient: its end at its top"),
     ]
 
     /// What in `bitmap` (the tree drawn at `scale`) differs from `expected`.
