@@ -3,7 +3,9 @@ import LayerCompositor
 import LayerKitCore
 
 extension CALayer {
-    /// Renders the layer and its sublayers into `ctx` (`render(in:)`), in the layer's own
+    /// Renders the layer and its sublayers into `ctx` (`render(in:)`): their model values,
+    /// "ignoring any animations" as Apple's page says (`presentation()?.render(in:)` renders
+    /// what is on screen). It draws in the layer's own
     /// coordinate space: the context's user space is taken as the layer's bounds space, y down
     /// (as in a context from `display()`), and the layer's own position and transform are not
     /// applied. The tree is composited by the CPU reference renderer at the CTM's scale and

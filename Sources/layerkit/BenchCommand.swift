@@ -213,7 +213,12 @@ final class Animator {
         layers = onlyFirst ? Array(all.prefix(1)) : all
     }
 
+    /// Sets every layer's turn for `frame`, with actions disabled: the motion is the frames'
+    /// own, and an implicit animation of each change would draw something else.
     func step(_ frame: Int) {
+        CATransaction.begin()
+        defer { CATransaction.commit() }
+        CATransaction.setDisableActions(true)
         for (l, t, speed) in layers {
             let a = CGFloat(frame) * speed
             l.transform = l is CATransformLayer ? CATransform3DRotate(t, a, 0, 1, 0) : CATransform3DRotate(t, a, 0, 0, 1)

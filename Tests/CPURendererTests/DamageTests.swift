@@ -108,7 +108,12 @@ final class DamageTests: XCTestCase {
             shown = red
             picture.contents = red
             _ = try renderer.render(displayList(root, width: 64, height: 64))
+            // A static change: an implicit animation of the committed layer would hold the red
+            // image as its `fromValue`.
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
             picture.contents = solidImage(width: 8, height: 8, rgb(0, 0, 255))
+            CATransaction.commit()
         }
         let next = try renderer.render(displayList(root, width: 64, height: 64))
         XCTAssertGreaterThan(renderer.lastRedrawnPixels, 0)

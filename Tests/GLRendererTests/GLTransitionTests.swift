@@ -50,7 +50,11 @@ final class GLTransitionTests: XCTestCase {
             let fade = CATransition()
             (fade.beginTime, fade.duration) = (10, 1)
             layer.add(fade, forKey: nil)
+            // The transition is the only animation: no implicit one of `contents` beside it.
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
             layer.contents = solidImage(width: 20, height: 20, rgb(0, 0, 255))
+            CATransaction.commit()
         }
         try draw(at: 10.5)
         // Both images, the two renderings' targets and the canvas's.

@@ -81,6 +81,41 @@ final class CAAnimationTimingTests: XCTestCase {
         }, at: [10.25, 10.5]), [0.25, 0.9])
     }
 
+    /// `position.x` 30 → 80 (a step of 50 a pass), `isCumulative`, 0.4 s passes, held after the
+    /// end: the iteration and the time within it must agree where a time is a whole number of
+    /// passes in decimal but not in binary (2.0 / 0.4 divides to exactly 5, while fmod(2.0, 0.4)
+    /// is 0.4 less an ulp).
+    private func cumulativeX(_ configure: (CABasicAnimation) -> Void, at t: Double) -> CGFloat {
+        let layer = CALayer()
+        let a = CABasicAnimation(keyPath: "position.x")
+        a.fromValue = 30
+        a.toValue = 80
+        a.duration = 0.4
+        a.isCumulative = true
+        a.fillMode = .forwards
+        a.isRemovedOnCompletion = false
+        a.beginTime = 10
+        configure(a)
+        layer.add(a, forKey: "x")
+        return layer.snapshot(atTime: t).properties.position.x
+    }
+
+    func testCumulativeRepeatsEndOnTheLastPass() {
+        // 5 passes, 2 s: held at the end of the fifth (iteration 4), 30 + 4·50 + 50.
+        XCTAssertEqual(cumulativeX({ $0.repeatCount = 5 }, at: 12), 280, accuracy: 1e-9)
+        XCTAssertEqual(cumulativeX({ $0.repeatCount = 5 }, at: 30), 280, accuracy: 1e-9)
+        // The same 2 s given as repeatDuration.
+        XCTAssertEqual(cumulativeX({ $0.repeatDuration = 2 }, at: 12), 280, accuracy: 1e-9)
+        // Mid-run, 2 s into 10 passes: the end of the fifth is the start of the sixth, 280.
+        XCTAssertEqual(cumulativeX({ $0.repeatCount = 10 }, at: 12), 280, accuracy: 1e-9)
+        // Autoreversing passes of 0.8 s, 5 of them (4 s; fmod(4.0, 0.8) is 0.8 less two ulps):
+        // the fifth (iteration 4) has come back to its start, 30 + 4·50.
+        XCTAssertEqual(cumulativeX({
+            $0.repeatCount = 5
+            $0.autoreverses = true
+        }, at: 14), 230, accuracy: 1e-9)
+    }
+
     func testAutoreverses() {
         // L = 2: u = 1.25 plays back to 0.75; held at the end the pass has come back to 0.
         assertValues(opacity({ $0.autoreverses = true }, at: [10.5, 11.25, 11.999]), [0.5, 0.75, 0.001])

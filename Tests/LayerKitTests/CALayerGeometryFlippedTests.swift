@@ -106,4 +106,47 @@ final class CALayerGeometryFlippedTests: XCTestCase {
         assertPoint(g.convert(CGPoint(x: 0, y: 0), to: p), 10, 70)
         assertPoint(g.convert(CGPoint(x: 5, y: 5), to: p), 15, 75)
     }
+
+    /// `contentsAreFlipped()`: an odd number of flipped layers from the receiver up to its root.
+    func testContentsAreFlippedCountsTheFlipsUpToTheRoot() {
+        let root = layer(0, 0, 400, 400, name: "root")
+        let p = layer(0, 0, 200, 100, in: root, name: "p")
+        let c = layer(10, 10, 20, 20, in: p, name: "c")
+        let g = layer(0, 0, 5, 5, in: c, name: "g")
+        XCTAssertEqual([root, p, c, g].map { $0.contentsAreFlipped() }, [false, false, false, false])
+        p.isGeometryFlipped = true
+        XCTAssertEqual([root, p, c, g].map { $0.contentsAreFlipped() }, [false, true, true, true])
+        c.isGeometryFlipped = true
+        XCTAssertEqual([root, p, c, g].map { $0.contentsAreFlipped() }, [false, true, false, false])
+        c.removeFromSuperlayer()
+        XCTAssertEqual([c, g].map { $0.contentsAreFlipped() }, [true, true])
+    }
+
+    /// The context `draw(in:)` gets: the bounds with y down, or, when the contents are flipped,
+    /// y up on the image (its origin at the bottom left), at `contentsScale` pixels per point.
+    func testDrawingContextIsFlippedWithTheContents() {
+        final class Recorder: CALayer {
+            var ctm: CGAffineTransform?
+            override func draw(in ctx: CGContext) { ctm = ctx.ctm }
+        }
+        let root = layer(0, 0, 400, 400, name: "root")
+        let l = Recorder()
+        l.bounds = CGRect(x: 5, y: 7, width: 20, height: 10)
+        l.contentsScale = 2
+        root.addSublayer(l)
+        l.displayIfNeededNow()
+        // Unflipped: device y = 2·10 − 2·(y − 7), x = 2·(x − 5).
+        XCTAssertEqual(l.ctm, CGAffineTransform(a: 2, b: 0, c: 0, d: -2, tx: -10, ty: 34))
+        root.isGeometryFlipped = true
+        l.displayIfNeededNow()
+        // Flipped: device y = 2·(y − 7).
+        XCTAssertEqual(l.ctm, CGAffineTransform(a: 2, b: 0, c: 0, d: 2, tx: -10, ty: -14))
+    }
+}
+
+private extension CALayer {
+    func displayIfNeededNow() {
+        setNeedsDisplay()
+        displayIfNeeded()
+    }
 }

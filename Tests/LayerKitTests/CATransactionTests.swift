@@ -92,11 +92,12 @@ final class CATransactionTests: FrameClockTestCase {
         XCTAssertEqual(layer.animationKeys(), ["opacity"])
     }
 
-    func testNoImplicitAnimationWithoutClockOrCommit() {
+    /// Apple's rule: a committed layer animates a change whether or not a display link runs
+    /// (paused, invalidated, or none at all); a layer never committed does not.
+    func testImplicitAnimationNeedsACommitNotADisplayLink() {
         link.isPaused = true
         layer.position = CGPoint(x: 1, y: 1)
-        XCTAssertNil(layer.animationKeys(), "no running display link")
-        link.isPaused = false
+        XCTAssertEqual(layer.animationKeys(), ["position"], "a paused link")
         let fresh = CALayer()
         root.addSublayer(fresh)
         fresh.position = CGPoint(x: 5, y: 5)
@@ -110,7 +111,37 @@ final class CATransactionTests: FrameClockTestCase {
         XCTAssertEqual(fresh.animationKeys(), ["position", "opacity"])
         link.invalidate()
         layer.opacity = 0.3
-        XCTAssertNil(layer.animationKeys(), "an invalidated link runs no frames")
+        XCTAssertEqual(layer.animationKeys(), ["position", "opacity"], "an invalidated link")
+    }
+
+    /// A standalone layer with no link: the implicit animation starts at the transaction's time
+    /// (`CACurrentMediaTime()`) and runs from the old value to the new one.
+    func testStandaloneLayerAnimatesWithoutAnyLink() {
+        link.invalidate()
+        let standalone = CALayer()
+        standalone.position = CGPoint(x: 0, y: 10)
+        _ = standalone.snapshot()
+        let before = CACurrentMediaTime()
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(1)
+        CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+        standalone.position = CGPoint(x: 100, y: 10)
+        CATransaction.commit()
+        let after = CACurrentMediaTime()
+        guard let a = standalone.animation(forKey: "position") as? CABasicAnimation else { return XCTFail("no implicit animation") }
+        XCTAssertGreaterThanOrEqual(a.beginTime, before)
+        XCTAssertLessThanOrEqual(a.beginTime, after)
+        XCTAssertEqual(a.fromValue as? CGPoint, CGPoint(x: 0, y: 10))
+        XCTAssertEqual(a.duration, 1)
+        // Halfway through, linear: 50; after the end, the model value.
+        XCTAssertEqual(standalone.snapshot(atTime: a.beginTime + 0.5).properties.position.x, 50, accuracy: 1e-9)
+        XCTAssertEqual(standalone.snapshot(atTime: a.beginTime + 2).properties.position.x, 100)
+        // With actions disabled the change is immediate.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        standalone.opacity = 0.5
+        CATransaction.commit()
+        XCTAssertNil(standalone.animation(forKey: "opacity"))
     }
 
     // MARK: Action search
@@ -442,6 +473,38 @@ final class CATransactionTests: FrameClockTestCase {
         XCTAssertFalse(link.step())
         XCTAssertEqual(link.targetTimestamp, 0.1495)
         link.isPaused = false
+    }
+
+    /// `preferredFrameRateRange` caps frames as `preferredFramesPerSecond` does: at the
+    /// preferred rate, or at the maximum without one; the default range leaves the
+    /// frames-per-second setting in charge.
+    func testPreferredFrameRateRange() {
+        XCTAssertEqual(link.preferredFrameRateRange, .default)
+        XCTAssertEqual(CAFrameRateRange.default, CAFrameRateRange(minimum: 0, maximum: 0, preferred: nil))
+        XCTAssertNil(CAFrameRateRange(minimum: 10, maximum: 60).preferred)
+        XCTAssertTrue(CAFrameRateRange(minimum: 1, maximum: 2, preferred: 2).isEqual(to: CAFrameRateRange(minimum: 1, maximum: 2, preferred: 2)))
+        /// Which of the steps at 1/60 s apart from `start` (0…10) deliver a frame.
+        func frames(from start: Double) -> [Int] {
+            (0...10).filter { k in
+                now = start + Double(k) / 60
+                return link.step()
+            }
+        }
+        // Every step: the setup's frame was at 0, so start a nominal frame later.
+        XCTAssertEqual(frames(from: 1.0 / 60), Array(0...10))
+        // Preferred 30: every other step (1/60 is under 1/30 − 1 ms; 2/60 is not).
+        link.preferredFrameRateRange = CAFrameRateRange(minimum: 10, maximum: 60, preferred: 30)
+        XCTAssertEqual(frames(from: 1), [0, 2, 4, 6, 8, 10])
+        // No preferred rate: the maximum, 20, every third step.
+        link.preferredFrameRateRange = CAFrameRateRange(minimum: 10, maximum: 20)
+        XCTAssertEqual(frames(from: 2), [0, 3, 6, 9])
+        // The range outranks preferredFramesPerSecond until it is the default again.
+        link.preferredFramesPerSecond = 60
+        XCTAssertEqual(frames(from: 3), [0, 3, 6, 9])
+        link.preferredFrameRateRange = .default
+        link.preferredFramesPerSecond = 15
+        XCTAssertEqual(frames(from: 4), [0, 4, 8])
+        link.preferredFramesPerSecond = 0
     }
 
     // MARK: Scenes and hit testing

@@ -553,10 +553,13 @@ final class Builder {
         if let image = p.contents, let (rect, fill) = ContentsGeometry.imageFill(for: p, image: image, flippedY: placement.flipped) {
             imageQuad(rect, fill)
         }
-        if let (image, rect) = Compositor.typedContent(l) {
+        if let (image, rect, mirrored) = Compositor.typedContent(l) {
             let x = AxisMap(stops: [Double(rect.minX), Double(rect.maxX)], texels: [0, Double(image.width)])
             var y = AxisMap(stops: [Double(rect.minY), Double(rect.maxY)], texels: [0, Double(image.height)])
-            if placement.flipped { y.texels.reverse() }
+            // Text reads upright, as a contents image does: mirrored back under flipped ancestors.
+            var isText = false
+            if case .text = l.kind { isText = true }
+            if mirrored || (isText && placement.flipped) { y.texels.reverse() }
             imageQuad(rect, ImageFill(image: image, x: x, y: y, minification: p.minificationFilter, magnification: p.magnificationFilter))
         }
         if !l.sublayers.isEmpty {
@@ -644,7 +647,7 @@ final class Builder {
         if let image = p.contents, let (rect, _) = ContentsGeometry.imageFill(for: p, image: image, flippedY: false) {
             r = r.union(rect)
         }
-        if let (_, rect) = Compositor.typedContent(l) {
+        if let (_, rect, _) = Compositor.typedContent(l) {
             r = r.union(rect)   // shapes may overflow their bounds; the rasterization is cached
         }
         var layers: [(LayerSnapshot, Float)] = []
@@ -671,8 +674,18 @@ func downsampledSigma(_ sigma: Double, factor: Int) -> Double {
 
 extension Compositor {
     /// What a typed layer draws in place of `contents`, rasterized at its `contentsScale`
-    /// (cached, so asking twice in a frame costs a lookup); `nil` for plain layers.
-    static func typedContent(_ l: LayerSnapshot) -> (image: CGImage, rect: CGRect)? {
-        l.kind.drawing.flatMap { TypedContent.render($0, bounds: l.properties.bounds, scale: Double(l.properties.contentsScale)) }
+    /// (cached, so asking twice in a frame costs a lookup), and where; `nil` for plain layers.
+    /// A shape or gradient draws in the layer's geometry as its `draw(in:)` would, in a context
+    /// y-flipped when `contentsAreFlipped()`: the flips of its ancestors are already in the
+    /// layer's placement, so only its own `isGeometryFlipped` is left to apply, mirroring the
+    /// drawing about the bounds' mid-line (`mirrored`: the image's rows run up).
+    static func typedContent(_ l: LayerSnapshot) -> (image: CGImage, rect: CGRect, mirrored: Bool)? {
+        let p = l.properties
+        guard let drawing = l.kind.drawing,
+              let (image, rect) = TypedContent.render(drawing, bounds: p.bounds, scale: Double(p.contentsScale)) else { return nil }
+        if case .text = drawing { return (image, rect, false) }
+        guard p.isGeometryFlipped else { return (image, rect, false) }
+        let b = p.bounds
+        return (image, CGRect(x: rect.minX, y: b.minY + b.maxY - rect.maxY, width: rect.width, height: rect.height), true)
     }
 }

@@ -12,8 +12,8 @@ import Synchronization
 package final class AnimationClock {
     nonisolated(unsafe) package static let shared = AnimationClock()
 
-    /// How many display links run (neither paused nor invalidated). Implicit animations need
-    /// one: without frames, nothing would show them.
+    /// How many display links run (neither paused nor invalidated): while one does, the
+    /// transaction's time is the latest frame's (see `now`).
     var runningLinks = 0
 
     /// The media time of the latest frame (see `now`).

@@ -43,8 +43,9 @@ extension CALayer {
     }
 
     /// The property setters' hook: `store` changes the property named `key` and returns
-    /// whether its value changed. When implicit animations can run (a display link runs, the
-    /// layer has been committed, and the transaction does not disable actions), the change runs
+    /// whether its value changed. When implicit animations can run (the layer has been
+    /// committed and the transaction does not disable actions: Apple's rule for a standalone
+    /// layer, whether or not any display link exists), the change runs
     /// the layer's action for `key`, or, when the search finds none, the implicit animation:
     /// a `CABasicAnimation` from the value on screen (the presentation value at the
     /// transaction's time) to the new model value, with the transaction's duration and timing
@@ -52,7 +53,7 @@ extension CALayer {
     /// flag checks more than before. A change marks the layer for display when
     /// `needsDisplay(forKey:)` is true for `key`.
     func changeAnimatable(_ key: String, _ store: () -> Bool) {
-        guard AnimationClock.shared.runningLinks > 0, hasBeenCommitted, !TransactionStack.shared.actionsDisabled,
+        guard hasBeenCommitted, !TransactionStack.shared.actionsDisabled,
               let entry = AnimatableKeyPath.named(key) else {
             if store() { markNeedsDisplay(forChangeOf: key) }
             return

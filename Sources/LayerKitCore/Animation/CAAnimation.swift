@@ -455,6 +455,35 @@ open class CASpringAnimation: CABasicAnimation {
     /// Whether a damping ratio above 1 overdamps; otherwise it counts as 1 (critical).
     public var allowsOverdamping = false
 
+    /// A spring of mass 1 described as SwiftUI describes one: `perceptualDuration` is the
+    /// period of the undamped oscillation (stiffness (2π / perceptualDuration)²), and `bounce`
+    /// sets the damping ratio ζ: 1 − bounce for a bounce of 0 or more (0 is critically damped,
+    /// 1 undamped), 1 / (1 + bounce) below 0 (overdamped; `allowsOverdamping` is turned on so
+    /// that it shows). Apple does not publish its conversion; this one meets the ends SwiftUI's
+    /// `Spring(duration:bounce:)` documents. The animation's `duration` is left as it is.
+    public convenience init(perceptualDuration: CFTimeInterval, bounce: CGFloat) {
+        self.init()
+        let w0 = 2 * Double.pi / perceptualDuration
+        let zeta = bounce >= 0 ? 1 - Double(bounce) : 1 / (1 + Double(bounce))
+        mass = 1
+        stiffness = CGFloat(w0 * w0)
+        damping = CGFloat(2 * zeta * w0)
+        allowsOverdamping = bounce < 0
+    }
+
+    /// The period of the spring's undamped oscillation, 2π·√(mass / stiffness) (see
+    /// `init(perceptualDuration:bounce:)`).
+    public var perceptualDuration: CFTimeInterval {
+        2 * Double.pi * (Double(mass) / Double(stiffness)).squareRoot()
+    }
+
+    /// How bouncy the spring is, from its damping ratio ζ = damping / (2·√(stiffness·mass)):
+    /// 1 − ζ up to critical damping, 1 / ζ − 1 beyond (see `init(perceptualDuration:bounce:)`).
+    public var bounce: CGFloat {
+        let zeta = Double(damping) / (2 * (Double(stiffness) * Double(mass)).squareRoot())
+        return CGFloat(zeta <= 1 ? 1 - zeta : 1 / zeta - 1)
+    }
+
     override func copyFields(from other: CAAnimation) {
         super.copyFields(from: other)
         guard let o = other as? CASpringAnimation else { return }

@@ -123,9 +123,12 @@ struct ResolvedTiming {
         }
         let d = simpleDuration, l = iterationLength
         let t = a + timeOffset
+        // The iteration comes from the remainder (exact), not from a second division: t / l
+        // rounds to a whole number where t is an ulp short of one (2.0 / 0.4 is 5 while
+        // fmod(2.0, 0.4) is 0.4 less an ulp), which would count a pass twice.
         var u = t.truncatingRemainder(dividingBy: l)
         if u < 0 { u += l }
-        var iteration = (t / l).rounded(.down)
+        var iteration = ((t - u) / l).rounded()
         if a == active, u == 0, t > 0 {
             u = l
             iteration -= 1

@@ -55,7 +55,10 @@ extension CALayer {
     package static let displayCount = Atomic<Int>(0)
 
     /// Draws the layer's contents (`draw(in:)`) into a context of `bounds.size × contentsScale`
-    /// pixels whose user space is the bounds with y down, and makes it the `contents`; a layer
+    /// pixels whose user space is the bounds with y down, and makes it the `contents`. When
+    /// `contentsAreFlipped()` the user space is flipped (y up on the image), since the image
+    /// displays upright whatever the flips, and the drawing must land in the flipped geometry
+    /// as the layer's sublayers do. A layer
     /// with no pixels to draw (an empty or over-large size) gets no contents. A redraw of part
     /// of the layer (`redrawRect`) starts from a copy of the last drawing's pixels, so an image
     /// shared with other layers or kept by the caller never changes.
@@ -70,8 +73,9 @@ extension CALayer {
             drawnBacking = nil
             return
         }
+        let flipped = contentsAreFlipped()
         if let region = redrawRect, let last = drawnBacking, last.image === contents, last.bounds == bounds,
-           last.scale == scale, let data = ctx.data {
+           last.scale == scale, last.flipped == flipped, let data = ctx.data {
             last.image.bitmap.pixels.withUnsafeBytes { pixels in
                 for y in 0..<ctx.height {
                     (data + y * ctx.bytesPerRow).copyMemory(from: pixels.baseAddress! + y * ctx.width * 4, byteCount: ctx.width * 4)
@@ -81,16 +85,20 @@ extension CALayer {
             let r = region.offsetBy(dx: -bounds.minX, dy: -bounds.minY)
             let x0 = max((r.minX * scale).rounded(.down), 0), x1 = min((r.maxX * scale).rounded(.up), w)
             let y0 = max((r.minY * scale).rounded(.down), 0), y1 = min((r.maxY * scale).rounded(.up), h)
-            ctx.clip(to: CGRect(x: x0, y: h - y1, width: max(x1 - x0, 0), height: max(y1 - y0, 0)))
+            ctx.clip(to: CGRect(x: x0, y: flipped ? y0 : h - y1, width: max(x1 - x0, 0), height: max(y1 - y0, 0)))
         }
-        // Flip Core Graphics' y-up device space so that the bounds' top left is at the top.
-        ctx.translateBy(x: 0, y: h)
-        ctx.scaleBy(x: scale, y: -scale)
+        if flipped {
+            ctx.scaleBy(x: scale, y: scale)
+        } else {
+            // Flip Core Graphics' y-up device space so that the bounds' top left is at the top.
+            ctx.translateBy(x: 0, y: h)
+            ctx.scaleBy(x: scale, y: -scale)
+        }
         ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
         ctx.baseTransform = CGAffineTransform(scaleX: scale, y: -scale)
         draw(in: ctx)
         let image = ctx.makeImage()
         contents = image
-        drawnBacking = image.map { ($0, bounds, scale) }
+        drawnBacking = image.map { ($0, bounds, scale, flipped) }
     }
 }

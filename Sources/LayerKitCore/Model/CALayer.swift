@@ -165,10 +165,24 @@ open class CALayer: CAMediaTiming {
 
     /// The contents the last drawing made and what they were drawn for: a redraw of part of
     /// the layer starts from them while they are still the contents, at the same bounds and scale.
-    var drawnBacking: (image: CGImage, bounds: CGRect, scale: CGFloat)?
+    var drawnBacking: (image: CGImage, bounds: CGRect, scale: CGFloat, flipped: Bool)?
 
     /// Whether changing the bounds' size marks the layer as needing display.
     public var needsDisplayOnBoundsChange = false
+
+    /// Apple's hint that the layer's drawing fills its bounds opaquely, so that its backing
+    /// store may drop alpha. LayerKit keeps the hint and nothing else: a drawing's alpha is
+    /// composited as drawn whatever this says, as `contents` images are on Apple's platforms.
+    public var isOpaque = false
+
+    /// Apple's request to queue `draw(in:)`'s commands for a background thread. LayerKit draws
+    /// synchronously whatever this says: `draw(in:)` runs at the commit that displays the layer.
+    public var drawsAsynchronously = false
+
+    /// The layer's preferred size in its superlayer's coordinate space. Without a layout
+    /// manager (which iOS has none of) Apple returns the bounds' size mapped into the
+    /// superlayer, as `frame` maps it: that is the default here.
+    open func preferredFrameSize() -> CGSize { frame.size }
 
     /// Receives `layoutSublayers(of:)`, `display(_:)`, `draw(_:in:)` and
     /// `action(for:forKey:)`.
@@ -318,7 +332,7 @@ open class CALayer: CAMediaTiming {
     }
 
     /// Draws the layer's contents into `ctx`, whose user space is the layer's bounds with y
-    /// down. The default asks the `delegate` (`draw(_:in:)`), and draws nothing without one;
+    /// down (flipped when `contentsAreFlipped()`). The default asks the `delegate` (`draw(_:in:)`), and draws nothing without one;
     /// subclasses override it.
     open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
 
@@ -474,10 +488,27 @@ open class CALayer: CAMediaTiming {
         set { changeAnimatable("doubleSided") { assignIfChanged(&properties.isDoubleSided, newValue) } }
     }
 
-    /// Whether the sublayers' geometry is mirrored vertically about the bounds.
+    /// Whether the geometry of the layer and its sublayers is flipped vertically: the
+    /// sublayers are placed mirrored about the bounds' mid-line, and drawn content follows
+    /// (see `contentsAreFlipped()`).
     public var isGeometryFlipped: Bool {
         get { properties.isGeometryFlipped }
         set { properties.isGeometryFlipped = newValue }
+    }
+
+    /// Whether the layer's content is implicitly flipped when rendered: an odd number of layers
+    /// from this one up to its root have `isGeometryFlipped` (CALayer.h). Then `display()`
+    /// hands `draw(in:)` a context flipped in y, so that the drawing lands in the flipped
+    /// geometry (y up on screen), as a shape layer's path and a gradient's points do; an image
+    /// in `contents`, and a text layer's text, display the same either way.
+    open func contentsAreFlipped() -> Bool {
+        var flipped = false
+        var layer: CALayer? = self
+        while let l = layer {
+            if l.isGeometryFlipped { flipped.toggle() }
+            layer = l.superlayer
+        }
+        return flipped
     }
 
     /// The image drawn in the bounds.
