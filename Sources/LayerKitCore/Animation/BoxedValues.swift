@@ -131,7 +131,7 @@ extension CATransform3D: _ObjectiveCBridgeable, NSValueBridged {
     var boxedValue: NSValue { NSValue(caTransform3D: self) }
 }
 
-extension CGAffineTransform: @retroactive _ObjectiveCBridgeable, NSValueBridged {
+extension CGAffineTransform: _ObjectiveCBridgeable, NSValueBridged {
     public typealias _ObjectiveCType = NSValue
     init?(unboxing box: NSValue) {
         guard let t = box.boxed(CGAffineTransform.self, type: NSValue.affineTransformType) else { return nil }
