@@ -39,6 +39,10 @@ final class RecordingPlanTests: XCTestCase {
         XCTAssertEqual(message { try plan(.greatestFiniteMagnitude, 1000) }, "s.json: 1.7976931348623157e+308 s at 1000 fps is more frames than a Double can count; at most 100000")
         XCTAssertEqual(message { try plan(1e300, 1) }, "s.json: 1e+300 s at 1 fps is about 1e+300 frames; at most 100000")
         XCTAssertEqual(message { try plan(nil, nil) }, "s.json: no timeline in the scene; give --duration (and --fps)")
+        // Found by the fuzzer: a timeline made in code with a negative duration trapped
+        // converting -1e300 frames to an integer for the message.
+        XCTAssertEqual(message { try plan(nil, nil, timeline: .init(duration: -1e300, fps: 10)) },
+                       "s.json: timeline.duration -1e+300 is not a finite number of seconds ≥ 0; give --duration")
         XCTAssertEqual(message { try plan(nil, nil, timeline: .init(duration: 1, fps: 5000)) },
                        "s.json: timeline.fps 5000 is outside 0.02...1000, which an animated PNG can show; give --fps")
         XCTAssertEqual(message { try plan(-.ulpOfOne, 10) }, "--duration: expected a finite number of seconds ≥ 0, found -2.220446049250313e-16")

@@ -52,6 +52,10 @@ package struct RecordingPlan: Equatable {
         guard let duration = duration ?? timeline?.duration else {
             throw refuse("no timeline in the scene; give --duration (and --fps)")
         }
+        // The reader refuses such a timeline; a scene made in code may still hold one.
+        guard duration >= 0, duration.isFinite else {
+            throw refuse("timeline.duration \(shortestDecimal(duration)) is not a finite number of seconds ≥ 0; give --duration")
+        }
         let fps = fps ?? timeline?.fps ?? 60
         guard Self.fpsRange.contains(fps) else {
             throw refuse("timeline.fps \(shortestDecimal(fps)) is outside \(shortestDecimal(Self.fpsRange.lowerBound))...\(shortestDecimal(Self.fpsRange.upperBound)), which an animated PNG can show; give --fps")
@@ -89,7 +93,7 @@ package struct RecordingPlan: Equatable {
     /// A frame count for a message: the exact number, or its size when beyond exact integers.
     private static func frames(_ count: Double) -> String {
         if !count.isFinite { return "more frames than a Double can count" }
-        if count < 1e15 { return count == 1 ? "1 frame" : "\(Int64(count)) frames" }
+        if count.magnitude < 1e15 { return count == 1 ? "1 frame" : "\(Int64(count)) frames" }
         return "about \(count.formatted3) frames"
     }
 
