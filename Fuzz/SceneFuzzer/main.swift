@@ -26,6 +26,8 @@ private let imageBase = URL(fileURLWithPath: #filePath)
 
 // `pngSignature` and `jpegSignature` come from the decoders' sources, compiled into this module.
 
+private let printsGeneratedScenes = ProcessInfo.processInfo.environment["SCENE_FUZZER_PRINT"] != nil
+
 /// libFuzzer calls this once per input; the return value must be 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -47,6 +49,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             return 0
         }
         text = Array(choices.scene().utf8)
+        // `SCENE_FUZZER_PRINT=1 Scripts/fuzz --run FILE` shows the scene a finding generated.
+        // Standard error, unbuffered: the scene is shown even when it then crashes.
+        if printsGeneratedScenes { FileHandle.standardError.write(Data(text + Array("\n".utf8))) }
     }
     guard let scene = try? Scene(data: Data(text), baseDirectory: imageBase, fileName: "fuzz.json") else { return 0 }
     // Walk what was read the way a renderer would before drawing it: the snapshot displays the
