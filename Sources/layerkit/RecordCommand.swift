@@ -102,7 +102,8 @@ struct RecordCommand: ParsableCommand {
                 }
                 let png = try frame.pixels.pngData()
                 let name = Self.frameName(i, digits: digits)
-                try writeOutput(png, to: folder.staged(name), option: "-o")
+                // Named by the folder the user gave, not by the staging folder.
+                do { try writeOutputFile(png, to: folder.staged(name)) } catch { throw CLIError.badInput("cannot write -o \(output): \(error.reason)") }
                 names.append(name)
                 try apng.append(png: png)
                 progress?.update(i + 1)
@@ -110,8 +111,9 @@ struct RecordCommand: ParsableCommand {
             try apng.finish()
         } catch let error as CLIError {
             throw error
-        } catch let error as ImageError {
-            if case let .cannotEncode(_, reason) = error { throw CLIError.badInput("cannot write -o \(output): \(reason)") }
+        } catch let ImageError.cannotEncode(_, reason) {
+            throw CLIError.badInput("cannot write -o \(output): \(reason)")
+        } catch {
             throw CLIError.badInput("\(error)")
         }
         return names + ["animation.png"]

@@ -222,6 +222,10 @@ final class RecordCommandTests: XCTestCase {
         try FileManager.default.createDirectory(at: existing, withIntermediateDirectories: false)
         XCTAssertEqual(try runLayerKit(["record", scene, "-o", existing.path, "--backend", "cpu"], fileSizeLimit: blocks).status, 2)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: existing.path), [], "no frame, no animation, no staging folder")
+        // The first frame fails (512 bytes are too few): the message names the folder given.
+        let first = try runLayerKit(["record", scene, "-o", existing.path, "--backend", "cpu"], fileSizeLimit: 1)
+        XCTAssertEqual(first.stderrLines.map(String.init), ["layerkit: cannot write -o \(existing.path): File too large"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: existing.path), [])
     }
 
     /// The chunks of a PNG file after its signature, each CRC checked here.
