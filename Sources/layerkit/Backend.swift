@@ -101,45 +101,29 @@ enum CLIError: Error, CustomStringConvertible {
 }
 
 /// Refuses an output path that cannot be written, before any work is done for it: a directory,
-/// a file without write permission, or a new file in a folder that does not exist or cannot
-/// be written. Names the option, the path and why (nothing is created or truncated here).
+/// a file without write permission, or a new file in a folder that does not exist or takes no
+/// new file (`OutputFile.check`). Names the option, the path and why; leaves nothing behind.
 func checkOutputPath(_ path: String, option: String) throws {
-    func refuse(_ why: String) -> CLIError { CLIError.badInput("cannot write \(option) \(path): \(why)") }
-    guard !path.isEmpty else { throw refuse("the path is empty") }
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-        if isDirectory.boolValue { throw refuse("it is a directory") }
-        if access(path, W_OK) != 0 { throw refuse(String(cString: strerror(errno))) }
-        return
-    }
-    try checkParentDirectory(of: path, refuse)
+    do { try OutputFile.check(path) } catch { throw CLIError.badInput("cannot write \(option) \(path): \(error.reason)") }
+}
+
+/// Writes `bytes` to the output `path` through `OutputFile` (whole or not at all; a file that
+/// was there is unchanged on failure), naming the option, the path and why when it fails.
+func writeOutput(_ bytes: [UInt8], to path: String, option: String) throws {
+    do { try writeOutputFile(bytes, to: path) } catch { throw CLIError.badInput("cannot write \(option) \(path): \(error.reason)") }
 }
 
 /// Refuses an output directory that cannot be written: a path that is not a directory, a
 /// directory without write permission, or a new directory in a folder that does not exist or
-/// cannot be written. Names the option, the path and why (nothing is created here).
+/// takes no new entry. Names the option, the path and why (nothing is created here).
 func checkOutputDirectory(_ path: String, option: String) throws {
+    var isDirectory: ObjCBool = false
+    guard !path.isEmpty, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        return try checkOutputPath(path, option: option)
+    }
     func refuse(_ why: String) -> CLIError { CLIError.badInput("cannot write \(option) \(path): \(why)") }
-    guard !path.isEmpty else { throw refuse("the path is empty") }
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-        if !isDirectory.boolValue { throw refuse("it is not a directory") }
-        if access(path, W_OK | X_OK) != 0 { throw refuse(String(cString: strerror(errno))) }
-        return
-    }
-    try checkParentDirectory(of: path, refuse)
-}
-
-/// Refuses a new `path` whose folder does not exist, is not a directory or cannot be written.
-private func checkParentDirectory(of path: String, _ refuse: (String) -> CLIError) throws {
-    var isDirectory: ObjCBool = false
-    let folder = (path as NSString).deletingLastPathComponent
-    let parent = folder.isEmpty ? "." : folder
-    guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) else {
-        throw refuse("no such directory \(parent)")
-    }
-    if !isDirectory.boolValue { throw refuse("\(parent) is not a directory") }
-    if access(parent, W_OK | X_OK) != 0 { throw refuse("cannot create a file in \(parent): \(String(cString: strerror(errno)))") }
+    if !isDirectory.boolValue { throw refuse("it is not a directory") }
+    if access(path, W_OK | X_OK) != 0 { throw refuse(String(cString: strerror(errno))) }
 }
 
 /// Loads a scene file, turning any failure into a one-line bad-input error.

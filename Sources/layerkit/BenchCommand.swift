@@ -93,11 +93,7 @@ struct BenchCommand: ParsableCommand {
             printTable(profiler, scene: path, backend: renderer.name)
         }
         if let trace {
-            do {
-                try profiler.traceEvents(process: "layerkit bench \(path)").write(to: URL(fileURLWithPath: trace))
-            } catch {
-                throw CLIError.badInput("cannot write --trace \(trace): \(error.localizedDescription)")
-            }
+            try writeOutput([UInt8](profiler.traceEvents(process: "layerkit bench \(path)")), to: trace, option: "--trace")
         }
     }
 

@@ -38,7 +38,9 @@ struct DiffCommand: ParsableCommand {
         let d = BitmapDifference(first, second, threshold: threshold)
         print(d)
         if let heatmap {
-            do { try d.heatmap().writePNG(to: heatmap) } catch { throw CLIError.badInput("\(error)") }
+            let png: [UInt8]
+            do { png = try d.heatmap().pngData() } catch { throw CLIError.badInput("\(error)") }
+            try writeOutput(png, to: heatmap, option: "--heatmap")
         }
         if d.fraction > maxFraction { throw ExitCode(1) }
     }

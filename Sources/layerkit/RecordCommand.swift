@@ -12,21 +12,21 @@ struct RecordCommand: ParsableCommand {
         abstract: "Play a scene's timeline and write its frames as PNGs and one animated PNG.",
         discussion: """
             Draws N = ceil(duration × fps) frames at scene times 0, 1/fps, …, (N−1)/fps (the end \
-            is exclusive: a loop of the duration plays seamlessly) and writes OUTDIR/frame-0000.png \
-            … and OUTDIR/animation.png, an animated PNG showing each frame for 1/fps s and \
-            repeating forever. With --video, also OUTDIR/animation.mp4 through ffmpeg (which must \
-            be on PATH). Exits with 2 on bad input.
+            is exclusive: a loop of the duration plays seamlessly; N = 0 is an error, nothing to \
+            record) and writes OUTDIR/frame-0000.png … and OUTDIR/animation.png, an animated PNG \
+            showing each frame for 1/fps s and repeating forever. With --video, also \
+            OUTDIR/animation.mp4 through ffmpeg (which must be on PATH). Before drawing, the \
+            output is estimated (N × pixels × 4 bytes, twice: the frames and the animated PNG, \
+            uncompressed) and refused over --max-bytes. Everything is written into a hidden \
+            folder OUTDIR/.layerkit-record-… and moved into OUTDIR only when all of it is \
+            written: a recording that fails leaves nothing behind. OUTDIR must be empty or \
+            missing, unless --overwrite. Exits with 2 on bad input.
             """)
-
-    /// The most frames one recording may have.
-    static let maximumFrames = 100_000
-    /// The frame rates an animated PNG's frame delay can hold.
-    static let fpsRange = 0.02...1000.0
 
     @Argument(help: "The scene file (JSON, format layerkit-scene 1).")
     var scene: String
 
-    @Option(name: .shortAndLong, help: "The directory to write the frames into (created when missing).")
+    @Option(name: .shortAndLong, help: "The directory to write the frames into (created when missing; must be empty unless --overwrite).")
     var output: String
 
     @Option(parsing: .unconditional, help: "Seconds to play (default: the scene's timeline duration).")
@@ -44,75 +44,79 @@ struct RecordCommand: ParsableCommand {
     @Flag(help: "Also write OUTDIR/animation.mp4 with ffmpeg (H.264); an error when ffmpeg is not on PATH.")
     var video = false
 
+    @Option(name: .customLong("max-bytes"), help: "The most bytes the recording may write, as estimated before drawing (frames × pixels × 4, twice, uncompressed): a whole number, optionally with K, M, G or T (binary units).")
+    var maxBytes: ByteCount = ByteCount(RecordingPlan.defaultMaximumBytes)
+
+    @Flag(help: "Record into a non-empty OUTDIR: first remove the files a recording writes there (frame-NNNN.png, animation.png, animation.mp4) and what an interrupted recording left (.layerkit-record-…), and nothing else.")
+    var overwrite = false
+
+    /// The names of the frame files: "frame-" and at least four digits.
+    static func frameName(_ i: Int, digits: Int) -> String {
+        "frame-" + String(repeating: "0", count: max(0, digits - String(i).count)) + String(i) + ".png"
+    }
+
     func run() throws {
         try checkOutputDirectory(output, option: "-o")
-        if let duration, !(duration >= 0 && duration.isFinite) {
-            throw CLIError.badInput("--duration: expected a finite number of seconds ≥ 0, found \(duration)")
-        }
-        if let fps, !Self.fpsRange.contains(fps) {
-            throw CLIError.badInput("--fps: expected \(shortestDecimal(Self.fpsRange.lowerBound))...\(shortestDecimal(Self.fpsRange.upperBound)) frames per second, found \(fps)")
-        }
+        do { try RecordingPlan.checkArguments(duration: duration, fps: fps) } catch { throw CLIError.badInput(error.description) }
         let ffmpeg = video ? try findFFmpeg() : nil
         let loaded = try loadScene(scene)
         let canvas = try canvas(of: loaded, path: scene, scale: scale)
-        guard let duration = duration ?? loaded.timeline?.duration else {
-            throw CLIError.badInput("\(scene): no timeline in the scene; give --duration (and --fps)")
-        }
-        let fps = fps ?? loaded.timeline?.fps ?? 60
-        guard Self.fpsRange.contains(fps) else {
-            throw CLIError.badInput("\(scene): timeline.fps \(shortestDecimal(fps)) is outside \(shortestDecimal(Self.fpsRange.lowerBound))...\(shortestDecimal(Self.fpsRange.upperBound)), which an animated PNG can show; give --fps")
-        }
-        let count = Self.frameCount(duration: duration, fps: fps)
-        guard count <= Self.maximumFrames else {
-            throw CLIError.badInput("\(scene): \(shortestDecimal(duration)) s at \(shortestDecimal(fps)) fps is \(count) frames; at most \(Self.maximumFrames)")
-        }
+        let plan: RecordingPlan
+        do {
+            plan = try RecordingPlan(duration: duration, fps: fps, timeline: loaded.timeline, pixelWidth: canvas.pixelWidth,
+                                     pixelHeight: canvas.pixelHeight, maximumBytes: maxBytes.value, scene: scene)
+        } catch { throw CLIError.badInput(error.description) }
 
-        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        let digits = max(4, String(count - 1).count)
-        let animationPath = (output as NSString).appendingPathComponent("animation.png")
+        let folder = try RecordingFolder(path: output, overwrite: overwrite)
+        do {
+            let digits = max(4, String(plan.frameCount - 1).count)
+            var names = try drawFrames(loaded, canvas: canvas, plan: plan, digits: digits, into: folder)
+            if let ffmpeg {
+                try encodeVideo(ffmpeg: ffmpeg, fps: plan.fps, digits: digits, in: folder.staging)
+                names.append("animation.mp4")
+            }
+            try folder.publish(names)
+        } catch {
+            folder.abandon()
+            throw error
+        }
+    }
+
+    /// Draws the plan's frames into `folder`'s staging directory, each frame a PNG and a frame of
+    /// the animated PNG; returns the names written.
+    private func drawFrames(_ scene: Scene, canvas: Scene.Canvas, plan: RecordingPlan, digits: Int, into folder: RecordingFolder) throws -> [String] {
         let loop = FrameLoop(renderer: try backend.makeRenderer())
         loop.profiler.frameLimit = 1  // a recording keeps no history
-        let source = PresentationTreeSource(loaded.root)
-        let progress = ProgressBar(total: count)
+        let source = PresentationTreeSource(scene.root)
+        let progress = ProgressBar(total: plan.frameCount)
         defer { progress?.finish() }  // an error then starts on a line of its own
+        var names: [String] = []
         do {
-            let apng = try AnimatedPNGWriter(path: animationPath, frameCount: count, delay: Self.frameDelay(fps: fps))
-            for i in 0..<count {
+            let apng = try AnimatedPNGWriter(path: folder.staged("animation.png"), frameCount: plan.frameCount, delay: plan.frameDelay)
+            for i in 0..<plan.frameCount {
                 let frame: FrameLoop.Frame
                 do {
-                    frame = try loop.drawFrame(source, at: Double(i) / fps, canvas: canvas)
+                    frame = try loop.drawFrame(source, at: plan.time(ofFrame: i), canvas: canvas)
                 } catch {
-                    throw CLIError.badInput("\(scene): frame \(i): \(loop.renderer.name) backend: \(error)")
+                    throw CLIError.badInput("\(self.scene): frame \(i): \(loop.renderer.name) backend: \(error)")
                 }
                 let png = try frame.pixels.pngData()
-                let name = "frame-" + String(repeating: "0", count: max(0, digits - String(i).count)) + String(i) + ".png"
-                try Data(png).write(to: URL(fileURLWithPath: (output as NSString).appendingPathComponent(name)))
+                let name = Self.frameName(i, digits: digits)
+                // Named by the folder the user gave, not by the staging folder.
+                do { try writeOutputFile(png, to: folder.staged(name)) } catch { throw CLIError.badInput("cannot write -o \(output): \(error.reason)") }
+                names.append(name)
                 try apng.append(png: png)
                 progress?.update(i + 1)
             }
             try apng.finish()
         } catch let error as CLIError {
             throw error
+        } catch let ImageError.cannotEncode(_, reason) {
+            throw CLIError.badInput("cannot write -o \(output): \(reason)")
         } catch {
             throw CLIError.badInput("\(error)")
         }
-        if let ffmpeg { try encodeVideo(ffmpeg: ffmpeg, fps: fps, digits: digits) }
-    }
-
-    /// Frames in `duration` seconds at `fps`: ceil(duration × fps), at least 1 (a duration of 0
-    /// records the still at time 0). The product is rounded to 1e-9 first, so 0.3 s at 10 fps
-    /// (2.9999999999999996) is 3 frames, not 4.
-    static func frameCount(duration: Double, fps: Double) -> Int {
-        let product = duration * fps
-        guard product < Double(maximumFrames + 1) else { return maximumFrames + 1 }
-        return max(1, Int(((product * 1e9).rounded() / 1e9).rounded(.up)))
-    }
-
-    /// An animated PNG's frame delay for `fps`: exactly 1/fps for a whole fps, else the nearest
-    /// millisecond.
-    static func frameDelay(fps: Double) -> (numerator: UInt16, denominator: UInt16) {
-        if fps == fps.rounded() { return (1, UInt16(fps)) }
-        return (UInt16(min(65535, (1000 / fps).rounded())), 1000)
+        return names + ["animation.png"]
     }
 
     private func findFFmpeg() throws -> String {
@@ -124,14 +128,14 @@ struct RecordCommand: ParsableCommand {
         throw CLIError.badInput("--video needs ffmpeg, and there is none on PATH; install it (apt-get install ffmpeg) or leave out --video for the PNG frames and animation.png")
     }
 
-    private func encodeVideo(ffmpeg: String, fps: Double, digits: Int) throws {
+    private func encodeVideo(ffmpeg: String, fps: Double, digits: Int, in folder: String) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         // yuv420p (what players expect) needs even sides: pad by a pixel where odd.
         process.arguments = ["-y", "-loglevel", "error", "-framerate", shortestDecimal(fps),
-                             "-i", (output as NSString).appendingPathComponent("frame-%0\(digits)d.png"),
+                             "-i", (folder as NSString).appendingPathComponent("frame-%0\(digits)d.png"),
                              "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", "yuv420p",
-                             (output as NSString).appendingPathComponent("animation.mp4")]
+                             (folder as NSString).appendingPathComponent("animation.mp4")]
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {

@@ -38,6 +38,8 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw CLIError.badInput("\(scene): \(renderer.name) backend: \(error)")
         }
-        do { try bitmap.writePNG(to: output) } catch { throw CLIError.badInput("\(error)") }
+        let png: [UInt8]
+        do { png = try bitmap.pngData() } catch { throw CLIError.badInput("\(error)") }
+        try writeOutput(png, to: output, option: "-o")
     }
 }

@@ -32,6 +32,21 @@ let activeSanitizer: String? = ["address": "__asan_init", "thread": "__tsan_init
 
 /// Runs `layerkit` with `arguments`, with `environment` added to this process's environment.
 func runLayerKit(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIRun {
+    try run(layerkitExecutable, arguments, environment: environment)
+}
+
+/// Runs `layerkit` with `arguments` where no file may grow past `blocks` × 512 bytes (`ulimit -f`
+/// of /bin/sh; POSIX counts 512-byte blocks, bash 1024), with SIGXFSZ ignored so that a write
+/// past the limit fails with EFBIG as on a full disk. It binds root too, where read-only files
+/// and folders do not.
+func runLayerKit(_ arguments: [String], fileSizeLimit blocks: Int) throws -> CLIRun {
+    let quoted = ([layerkitExecutable.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    return try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "trap '' XFSZ; ulimit -f \(blocks) && exec " + quoted.joined(separator: " ")])
+}
+
+/// Runs `executable` (`layerkit`, or a shell that execs it) with `arguments` and `environment`
+/// added to this process's environment.
+private func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> CLIRun {
     guard FileManager.default.isExecutableFile(atPath: layerkitExecutable.path) else {
         throw XCTSkip("no layerkit executable at \(layerkitExecutable.path); build the package first")
     }
@@ -44,7 +59,7 @@ func runLayerKit(_ arguments: [String], environment: [String: String] = [:]) thr
     _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
     _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
     let process = Process()
-    process.executableURL = layerkitExecutable
+    process.executableURL = executable
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.standardOutput = try FileHandle(forWritingTo: outURL)

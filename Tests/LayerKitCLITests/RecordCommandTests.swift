@@ -89,7 +89,12 @@ final class RecordCommandTests: XCTestCase {
             (["--fps", "inf"], "layerkit: --fps: expected 0.02...1000 frames per second, found inf"),
             (["--duration", "-1"], "layerkit: --duration: expected a finite number of seconds ≥ 0, found -1.0"),
             (["--duration", "nan"], "layerkit: --duration: expected a finite number of seconds ≥ 0, found nan"),
-            (["--duration", "1e9"], "layerkit: \(scene): 1000000000 s at 10 fps is 100001 frames; at most 100000"),
+            // The count is the real one, however large.
+            (["--duration", "1e9"], "layerkit: \(scene): 1000000000 s at 10 fps is 10000000000 frames; at most 100000"),
+            (["--duration", "1e308", "--fps", "1000"], "layerkit: \(scene): 1e+308 s at 1000 fps is more frames than a Double can count; at most 100000"),
+            // ⌈0 · 10⌉ = 0 frames, as the help says: nothing to record.
+            (["--duration", "0"], "layerkit: \(scene): 0 s at 10 fps is 0 frames: nothing to record (give a --duration over 0; `layerkit render` draws a still)"),
+            (["--max-bytes", "lots"], "layerkit: The value 'lots' is invalid for '--max-bytes <max-bytes>'"),
             (["--scale", "0"], "layerkit: --scale must be a positive number, not 0.0"),
             (["--backend", "vulkan"], "layerkit: The value 'vulkan' is invalid for '--backend <backend>'. Please provide one of 'cpu', 'gl' or 'auto'."),
         ]
@@ -110,6 +115,117 @@ final class RecordCommandTests: XCTestCase {
         XCTAssertEqual(video.status, 2)
         XCTAssertTrue(video.stderr.hasPrefix("layerkit: --video needs ffmpeg, and there is none on PATH"), video.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing is written for refused input")
+    }
+
+    /// The output is estimated before a frame is drawn, 2 × frames × pixels × 4 bytes (every
+    /// frame as a PNG and in the animated PNG, uncompressed), and refused over --max-bytes
+    /// (default 16 GiB). The issue's case: 4096² px at 1000 fps for 100 s is 100,000 frames
+    /// (the most allowed), 2 · 10^5 · 4096² · 4 = 13,421,772,800,000 bytes = 12.2 TiB.
+    func testOutputOverTheByteBudgetIsRefused() throws {
+        let (directory, scene) = try writeScene()
+        let out = directory.appendingPathComponent("out").path
+        let huge = directory.appendingPathComponent("huge.json").path
+        try Data(#"{"format": "layerkit-scene", "version": 1, "canvas": {"width": 4096, "height": 4096}, "root": {"frame": [0, 0, 4096, 4096]}}"#.utf8)
+            .write(to: URL(fileURLWithPath: huge))
+        let big = try runLayerKit(["record", huge, "-o", out, "--duration", "100", "--fps", "1000"])
+        XCTAssertEqual(big.status, 2)
+        XCTAssertEqual(big.stderrLines.map(String.init), [
+            "layerkit: \(huge): 100 s at 1000 fps is 100000 frames of 4096×4096 px, up to 12.2 TiB written "
+                + "(the frames and the animated PNG, uncompressed); at most 16 GiB (raise it with --max-bytes)",
+        ])
+        // The fade: 5 frames of 10 × 10 px, 2 · 5 · 100 · 4 = 4000 bytes, so 4000 passes and 3999 not.
+        let low = try runLayerKit(["record", scene, "-o", out, "--backend", "cpu", "--max-bytes", "3K"])
+        XCTAssertEqual(low.stderrLines.map(String.init), [
+            "layerkit: \(scene): 0.5 s at 10 fps is 5 frames of 10×10 px, up to 3.91 KiB written "
+                + "(the frames and the animated PNG, uncompressed); at most 3 KiB (raise it with --max-bytes)",
+        ])
+        XCTAssertEqual(try runLayerKit(["record", scene, "-o", out, "--backend", "cpu", "--max-bytes", "3999"]).status, 2)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing is written for a refused recording")
+        XCTAssertEqual(try runLayerKit(["record", scene, "-o", out, "--backend", "cpu", "--max-bytes", "4000"]).status, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).count, 6)
+    }
+
+    /// A recording goes into an empty (or new) folder only: frames of an earlier, longer
+    /// recording would otherwise mix with the new ones. --overwrite removes the names record
+    /// writes (and what an interrupted recording left), nothing else, after checking them all.
+    func testNonEmptyFolderIsRefusedUnlessOverwrite() throws {
+        let (directory, scene) = try writeScene()
+        let out = directory.appendingPathComponent("out")
+        XCTAssertEqual(try runLayerKit(["record", scene, "-o", out.path, "--backend", "cpu"]).status, 0)
+        let five = ["animation.png", "frame-0000.png", "frame-0001.png", "frame-0002.png", "frame-0003.png", "frame-0004.png"]
+        func names() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() }
+        XCTAssertEqual(try names(), five)
+
+        let shorter = ["record", scene, "-o", out.path, "--backend", "cpu", "--duration", "0.3"]
+        let refused = try runLayerKit(shorter)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stderrLines.map(String.init), [
+            "layerkit: cannot write -o \(out.path): it is not empty (6 entries, such as animation.png); give --overwrite to replace a recording there",
+        ])
+        XCTAssertEqual(try names(), five)
+
+        // A name of record's that is not a file is not removed, and then nothing is.
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("frame-0009.png"), withIntermediateDirectories: false)
+        let folder = try runLayerKit(shorter + ["--overwrite"])
+        XCTAssertEqual(folder.status, 2)
+        XCTAssertEqual(folder.stderrLines.map(String.init), [
+            "layerkit: cannot write -o \(out.path): frame-0009.png is not a file that record writes; remove it yourself",
+        ])
+        XCTAssertEqual(try names(), five + ["frame-0009.png"])
+        try FileManager.default.removeItem(at: out.appendingPathComponent("frame-0009.png"))
+
+        // What an interrupted recording left, and a file of the user's.
+        let leftover = out.appendingPathComponent(".layerkit-record-abc123")
+        try FileManager.default.createDirectory(at: leftover, withIntermediateDirectories: false)
+        try Data("x".utf8).write(to: leftover.appendingPathComponent("frame-0000.png"))
+        try Data("x".utf8).write(to: leftover.appendingPathComponent(".layerkit-1-x.tmp"))
+        try Data("mine".utf8).write(to: out.appendingPathComponent("notes.txt"))
+        try Data("mine".utf8).write(to: out.appendingPathComponent("frame-1.png"))  // not record's: 4 digits at least
+        let replaced = try runLayerKit(shorter + ["--overwrite"])
+        XCTAssertEqual(replaced.status, 0, replaced.stderr)
+        XCTAssertEqual(try names(), ["animation.png", "frame-0000.png", "frame-0001.png", "frame-0002.png", "frame-1.png", "notes.txt"])
+        XCTAssertEqual(try Self.chunks(of: out.appendingPathComponent("animation.png").path)[1].data, [0, 0, 0, 3, 0, 0, 0, 0], "3 frames")
+    }
+
+    /// A recording that fails part-way (here a file grows past the file size limit, as on a
+    /// full disk) leaves nothing: no frames, no truncated animated PNG, and not the folder it
+    /// made; an existing folder stays as it was.
+    func testAFailedRecordingLeavesNothingBehind() throws {
+        let (directory, _) = try writeScene()
+        // Photographic frames (about 8 KB each as PNG), 10 of them.
+        let cat = examplesDirectory.appendingPathComponent("images/cat.png").path
+        let scene = directory.appendingPathComponent("cat.json").path
+        try Data(#"""
+            {"format": "layerkit-scene", "version": 1, "timeline": {"duration": 1, "fps": 10},
+             "canvas": {"width": 64, "height": 64}, "images": {"cat": "\#(cat)"},
+             "root": {"frame": [0, 0, 64, 64], "contents": "cat",
+                      "animations": [{"type": "basic", "keyPath": "opacity", "fromValue": 0.2, "toValue": 1, "duration": 1}]}}
+            """#.utf8).write(to: URL(fileURLWithPath: scene))
+        let measured = directory.appendingPathComponent("measured")
+        XCTAssertEqual(try runLayerKit(["record", scene, "-o", measured.path, "--backend", "cpu"]).status, 0)
+        let sizes = try FileManager.default.contentsOfDirectory(atPath: measured.path).map {
+            try XCTUnwrap(FileManager.default.attributesOfItem(atPath: measured.appendingPathComponent($0).path)[.size] as? Int)
+        }
+        let animation = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: measured.appendingPathComponent("animation.png").path)[.size] as? Int)
+        let largestFrame = sizes.filter { $0 != animation }.max()!
+        // Room for every frame but not for the animated PNG, whether a block is 512 bytes or 1024.
+        let blocks = (largestFrame + 511) / 512
+        XCTAssertLessThan(blocks * 1024, animation, "the frames must be large enough for the test to tell")
+
+        let fresh = directory.appendingPathComponent("new")
+        let run = try runLayerKit(["record", scene, "-o", fresh.path, "--backend", "cpu"], fileSizeLimit: blocks)
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.stderrLines.map(String.init), ["layerkit: cannot write -o \(fresh.path): File too large"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fresh.path), "the folder it made is gone")
+
+        let existing = directory.appendingPathComponent("existing")
+        try FileManager.default.createDirectory(at: existing, withIntermediateDirectories: false)
+        XCTAssertEqual(try runLayerKit(["record", scene, "-o", existing.path, "--backend", "cpu"], fileSizeLimit: blocks).status, 2)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: existing.path), [], "no frame, no animation, no staging folder")
+        // The first frame fails (512 bytes are too few): the message names the folder given.
+        let first = try runLayerKit(["record", scene, "-o", existing.path, "--backend", "cpu"], fileSizeLimit: 1)
+        XCTAssertEqual(first.stderrLines.map(String.init), ["layerkit: cannot write -o \(existing.path): File too large"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: existing.path), [])
     }
 
     /// The chunks of a PNG file after its signature, each CRC checked here.

@@ -4,12 +4,11 @@
 // frames are fdAT chunks. acTL, fcTL and fdAT carry one sequence number each, counted from 0
 // across fcTL and fdAT, as the APNG specification requires.
 
-import Foundation
-
 /// Writes an animated PNG frame by frame to a file, holding one frame's bytes at a time, so
-/// recording a long animation keeps memory flat.
+/// recording a long animation keeps memory flat. The file is an `OutputFile`: it appears (or
+/// replaces one there) only at `finish()`, and a writer dropped before that leaves nothing.
 package final class AnimatedPNGWriter {
-    private let handle: FileHandle
+    private let file: OutputFile
     private let path: String
     private let frameCount: Int
     private let delay: (numerator: UInt16, denominator: UInt16)
@@ -17,19 +16,14 @@ package final class AnimatedPNGWriter {
     private var framesWritten = 0
     private var sequence: UInt32 = 0
 
-    /// Creates (or truncates) the file at `path` for `frameCount` frames, each shown for
+    /// Starts the file at `path` for `frameCount` frames, each shown for
     /// `delay.numerator / delay.denominator` seconds, the animation repeating forever.
     package init(path: String, frameCount: Int, delay: (numerator: UInt16, denominator: UInt16)) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw ImageError.cannotEncode(destination: path, reason: "cannot create the file")
-        }
-        self.handle = handle
+        do { file = try OutputFile(path: path) } catch { throw ImageError.cannotEncode(destination: path, reason: error.reason) }
         self.path = path
         self.frameCount = frameCount
         self.delay = delay
     }
-
-    deinit { try? handle.close() }
 
     /// Appends the next frame, given as the bytes of a still PNG of the same size and format as
     /// the first frame's (what `Bitmap.pngData()` makes).
@@ -63,7 +57,7 @@ package final class AnimatedPNGWriter {
     package func finish() throws {
         guard framesWritten == frameCount else { throw problem("\(framesWritten) frames written of the \(frameCount) announced") }
         try write(chunk("IEND", []))
-        try handle.close()
+        do { try file.commit() } catch { throw problem(error.reason) }
     }
 
     private func nextSequence() -> UInt32 {
@@ -72,7 +66,7 @@ package final class AnimatedPNGWriter {
     }
 
     private func write(_ bytes: [UInt8]) throws {
-        do { try handle.write(contentsOf: Data(bytes)) } catch { throw problem("\(error.localizedDescription)") }
+        do { try file.append(bytes) } catch { throw problem(error.reason) }
     }
 
     private func problem(_ reason: String) -> ImageError { ImageError.cannotEncode(destination: path, reason: reason) }

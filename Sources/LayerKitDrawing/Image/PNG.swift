@@ -86,17 +86,26 @@ extension Bitmap {
     }
 
     /// Writes the bitmap to `path` as an 8-bit RGBA PNG with straight alpha, replacing any file
-    /// there. Fully transparent pixels are written as (0, 0, 0, 0).
+    /// there. Fully transparent pixels are written as (0, 0, 0, 0). The file is written whole or
+    /// not at all (see `OutputFile`): when writing fails, a file that was there is unchanged and
+    /// nothing is removed; a device or FIFO is written in place.
     ///
     /// - Throws: `ImageError.cannotEncode` with the reason (for example the directory does not
-    ///   exist, or the bitmap is empty, which PNG cannot represent).
+    ///   exist, the disk is full, or the bitmap is empty, which PNG cannot represent).
     public func writePNG(to path: String) throws {
-        try encodePNG(destination: path) { image, straight, stride in
-            png_image_write_to_file(&image, path, 0, straight, stride, nil)
+        // libpng's own file writer truncates the target first and removes it when writing
+        // fails, whatever it was (a user's file, /dev/full): so encode in memory and write
+        // through OutputFile.
+        let data: [UInt8]
+        do { data = try pngData() } catch let ImageError.cannotEncode(_, reason) {
+            throw ImageError.cannotEncode(destination: path, reason: reason)
+        }
+        do { try writeOutputFile(data, to: path) } catch {
+            throw ImageError.cannotEncode(destination: path, reason: error.reason)
         }
     }
 
-    /// The bitmap encoded as an 8-bit RGBA PNG, the same bytes `writePNG(to:)` writes.
+    /// The bitmap encoded as an 8-bit RGBA PNG, the bytes `writePNG(to:)` writes.
     ///
     /// - Throws: `ImageError.cannotEncode` when the bitmap is empty.
     public func pngData() throws -> [UInt8] {
