@@ -140,7 +140,8 @@ extension CALayer {
         // a second copy of the properties (retains and releases of every reference in them) is
         // a cache miss per layer.
         evaluated += 1
-        let state = animatedState(atLocalTime: local)
+        var state = animatedState(atLocalTime: local)
+        hideIfNotFinite(&state, at: local)
         // The last transition added that contributes now is drawn (the plan was packed above).
         let transition = animationPlan!.hasTransition
             ? animationList.reversed().lazy.compactMap { $0.animation.transitionState(at: local) }.first : nil
