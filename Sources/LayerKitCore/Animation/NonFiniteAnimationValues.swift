@@ -25,9 +25,11 @@ extension CALayer {
     }
 
     /// Hides the presentation `state` (at local time `t`) when an animation made a value of
-    /// it non-finite, and reports the key paths whose values are not.
+    /// it non-finite, and reports the key paths whose values are not. At a local time that is
+    /// not finite (a `timeOffset` of 1e308 at scene time 1e308) no animation has a value, and
+    /// every one is reported.
     func hideIfNotFinite(_ state: inout AnimatedLayerState, at t: CFTimeInterval) {
-        guard !state.isFinite else { return }
+        guard !state.isFinite || (!t.isFinite && !animationList.isEmpty) else { return }
         state.properties.isHidden = true
         guard let handler = Self.nonFiniteHandler.withLock({ $0 }) else { return }
         var keyPaths: [String] = []
@@ -36,7 +38,7 @@ extension CALayer {
             (a as? CAAnimationGroup)?.animations?.forEach(collect)
         }
         animationList.forEach { collect($0.animation) }
-        for k in keyPaths where AnimatableKeyPath.named(k).map({ !$0.read(state).isFinite }) ?? false {
+        for k in keyPaths where !t.isFinite || AnimatableKeyPath.named(k).map({ !$0.read(state).isFinite }) ?? false {
             handler(NonFiniteAnimationValue(layer: self, keyPath: k, time: t))
         }
     }
