@@ -156,9 +156,9 @@ func loadScene(_ path: String) throws -> Scene {
     }
     let reported = Mutex<Set<String>>([])
     CALayer.setNonFiniteAnimationValueHandler { v in
-        let where_ = scene.path(of: v.layer) ?? scene.describe(v.layer)
-        guard reported.withLock({ $0.insert(where_ + " " + v.keyPath).inserted }) else { return }
-        FileHandle.standardError.write(Data(("layerkit: warning: \(path): \(where_): the animated \"\(v.keyPath)\" is not finite at "
+        let layerPath = scene.path(of: v.layer) ?? scene.describe(v.layer)
+        guard reported.withLock({ $0.insert(layerPath + " " + v.keyPath).inserted }) else { return }
+        FileHandle.standardError.write(Data(("layerkit: warning: \(path): \(layerPath): the animated \"\(v.keyPath)\" is not finite at "
             + "layer time \(v.time); the layer is not drawn there\n").utf8))
     }
     return scene
