@@ -4,6 +4,7 @@ import Foundation
 import GLRenderer
 import LayerCompositor
 import LayerKitCore
+import Synchronization
 
 /// Which renderer executes the display list; the command line is where a backend is chosen.
 enum Backend: String, ExpressibleByArgument, CaseIterable {
@@ -126,13 +127,25 @@ func checkOutputDirectory(_ path: String, option: String) throws {
     if access(path, W_OK | X_OK) != 0 { throw refuse(String(cString: strerror(errno))) }
 }
 
-/// Loads a scene file, turning any failure into a one-line bad-input error.
+/// Loads a scene file, turning any failure into a one-line bad-input error. From then on, an
+/// animated value of the scene that is not finite where it is drawn (the layer is hidden
+/// there) is reported once per layer and key path, as a warning on standard error naming the
+/// layer's path, the key path and the layer's time.
 func loadScene(_ path: String) throws -> Scene {
+    let scene: Scene
     do {
-        return try Scene(contentsOfFile: path)
+        scene = try Scene(contentsOfFile: path)
     } catch {
         throw CLIError.badInput("\(error)")
     }
+    let reported = Mutex<Set<String>>([])
+    CALayer.setNonFiniteAnimationValueHandler { v in
+        let layerPath = scene.path(of: v.layer) ?? scene.describe(v.layer)
+        guard reported.withLock({ $0.insert(layerPath + " " + v.keyPath).inserted }) else { return }
+        FileHandle.standardError.write(Data(("layerkit: warning: \(path): \(layerPath): the animated \"\(v.keyPath)\" is not finite at "
+            + "layer time \(v.time); the layer is not drawn there\n").utf8))
+    }
+    return scene
 }
 
 /// `scene`'s canvas at `scale` (nil: the canvas's own), after refusing a scale that is not a

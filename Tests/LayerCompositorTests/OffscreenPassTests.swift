@@ -90,3 +90,63 @@ final class OffscreenPassTests: XCTestCase {
         XCTAssertEqual(list.canvas.width, 2000, "the canvas keeps its resolution")
     }
 }
+
+/// Finite inputs whose pass geometry overflowed (issue 23).
+final class OverflowingPassTests: XCTestCase {
+    private func layer(size: CGFloat = 50, _ edit: (CALayer) -> Void) -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let l = CALayer()
+        l.frame = CGRect(x: 0, y: 0, width: size, height: size)
+        l.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        edit(l)
+        root.addSublayer(l)
+        return root
+    }
+
+    private func shadowed(size: CGFloat, radius: CGFloat) -> DisplayList {
+        Compositor.displayList(root: layer(size: size) {
+            $0.shadowOpacity = 1
+            $0.shadowRadius = radius
+        }.snapshot(), width: 100, height: 100, scale: 1, background: nil)
+    }
+
+    /// A shadow whose peak rounds to nothing is not drawn, and the layer needs no pass. A blur
+    /// of sigma R peaks, over a 10 x 10 square, at erf(10 / (2√2·R))², at most
+    /// (10 / (R·√(2π)))²: 0.0025 (0.63 of 255, drawn as 1) at R = 80, 0.0016 (0.41, drawn as
+    /// 0) at R = 100. At 1e308 (drawn as 10^6) a 50-point layer's shadow is nothing either.
+    func testInvisibleShadowIsNotDrawn() {
+        XCTAssertEqual(shadowed(size: 10, radius: 80).passes.map(\.purpose).first, .shadowSource)
+        XCTAssertEqual(shadowed(size: 10, radius: 100).passes.map(\.purpose), [.canvas])
+        XCTAssertEqual(shadowed(size: 50, radius: 1e308).passes.map(\.purpose), [.canvas])
+    }
+
+    /// A `shadowRadius` of 1e308 is drawn as `maximumDrawnShadowRadius`, 10^6 points, which a
+    /// 10^6-point layer's shadow shows at (its peak: (10^6 / (10^6·√(2π)))² = 0.16). The blur
+    /// reaches 3 x 10^6 + 1 points, so the pass is the bounds with the 8,192 points kept around
+    /// them (-8,192…1,008,192: 1,016,384 points), at the scale that makes sigma 64 pixels
+    /// (64 / 10^6): ⌈1,016,384 x 6.4e-5⌉ = ⌈65.05⌉ = 66 pixels a side. Sigma 64 > 32 blurs at an
+    /// eighth: ⌈66 / 8⌉ = 9 pixels.
+    func testHugeShadowRadiusIsDrawnAtTheMaximum() {
+        XCTAssertEqual(LayerProperties.maximumDrawnShadowRadius, 1e6)
+        let list = shadowed(size: 1e6, radius: 1e308)
+        XCTAssertEqual(list.passes.map(\.purpose), [.shadowSource, .shadowDownsample, .shadowBlur, .shadowBlur, .canvas])
+        XCTAssertEqual(list.passes.map { [$0.width, $0.height] }, [[66, 66], [9, 9], [9, 9], [9, 9], [100, 100]])
+        if case let .downsample(_, factor) = list.passes[1].content { XCTAssertEqual(factor, 8) } else { XCTFail("a downsample") }
+    }
+
+    /// A `rasterizationScale` of 1e308 rasterizes at the largest pass (`maxPassSize` pixels for
+    /// the 50 points), within the memory budget, like any pass too big for it.
+    func testHugeRasterizationScaleFitsThePassLimit() {
+        let list = Compositor.displayList(root: layer {
+            $0.shouldRasterize = true
+            $0.rasterizationScale = 1e308
+        }.snapshot(), width: 100, height: 100, scale: 1, background: nil)
+        XCTAssertEqual(list.passes.map(\.purpose), [.rasterized, .canvas])
+        let pass = list.passes[0]
+        XCTAssertEqual(pass.width, pass.height)
+        XCTAssertLessThanOrEqual(pass.width, Compositor.maxPassSize)
+        XCTAssertLessThanOrEqual(list.peakOffscreenBytes, Compositor.offscreenMemoryBudget)
+        XCTAssertGreaterThan(pass.width, 1000, "not shrunk to nothing")
+    }
+}

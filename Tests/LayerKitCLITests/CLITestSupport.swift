@@ -79,3 +79,26 @@ func temporaryDirectory(for test: XCTestCase) throws -> URL {
     test.addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
     return dir
 }
+
+/// Runs `layerkit ARGS` under `ulimit -v addressSpaceKiB`, so that unbounded memory fails the
+/// test (the child aborts) instead of the machine; outputs go to a temporary directory of `test`.
+func runLayerKit(_ arguments: [String], addressSpaceKiB: Int, for test: XCTestCase) throws -> CLIRun {
+    let quoted = ([layerkitExecutable.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    let outputs = try temporaryDirectory(for: test)
+    let (out, err) = (outputs.appendingPathComponent("stdout"), outputs.appendingPathComponent("stderr"))
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "ulimit -v \(addressSpaceKiB) && exec " + quoted.joined(separator: " ")]
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: out)
+    process.standardError = try FileHandle(forWritingTo: err)
+    let start = Date()
+    try process.run()
+    // A hang is a failure too: ten minutes is far beyond a debug build's half a minute.
+    while process.isRunning && Date().timeIntervalSince(start) < 600 { Thread.sleep(forTimeInterval: 0.05) }
+    if process.isRunning { process.terminate() }
+    process.waitUntilExit()
+    return CLIRun(status: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
+                  stderr: try String(contentsOf: err, encoding: .utf8), seconds: Date().timeIntervalSince(start))
+}

@@ -27,7 +27,7 @@ public struct NumericEdgeCase {
     /// Every case.
     public static func all() -> [NumericEdgeCase] {
         [singularTransforms(), zeroSizes(), hugeCoordinates(), nonFiniteProperties(), crossingTheEye(angle: 1.05),
-         crossingTheEye(angle: -1.05)] + [1e30, -1e30, 1e300].map(extremeMagnitudes)
+         crossingTheEye(angle: -1.05)] + [1e30, -1e30, 1e300, 1e308, -.greatestFiniteMagnitude].map(extremeMagnitudes)
     }
 
     /// What is wrong with `bitmap` as a rendering of this case, one line per problem.
@@ -164,7 +164,8 @@ public struct NumericEdgeCase {
     /// Layers with one number each as large as `v` (finite, so the setters keep them), in the
     /// places that become pixel counts, texel indices and blur widths, under a witness layer
     /// that must still draw: found by rendering every field at such sizes, which overflowed
-    /// `Int` conversions and underflowed a pass scale before they were clamped.
+    /// `Int` conversions and underflowed a pass scale before they were clamped; at 1e308 a blur
+    /// margin (3 x shadowRadius) overflowed to infinity.
     static func extremeMagnitudes(_ v: CGFloat) -> NumericEdgeCase {
         let root = canvasRoot()
         let image = solidImage(width: 4, height: 4, rgb(255, 0, 255))
@@ -191,6 +192,20 @@ public struct NumericEdgeCase {
             extreme {
                 $0.shadowOpacity = 1
                 $0.shadowRadius = abs(v)
+            },
+            extreme {
+                // The offset and the sublayer it casts from, both at v: their sum overflows.
+                $0.shadowOpacity = 1
+                $0.shadowRadius = abs(v)
+                $0.shadowOffset = CGSize(width: v, height: -v)
+                $0.addSublayer(layer(CGRect(x: v, y: -v, width: 5, height: 5), blueColor))
+            },
+            extreme {
+                $0.borderColor = blueColor
+                $0.borderWidth = abs(v)
+                $0.cornerRadius = abs(v)
+                $0.masksToBounds = true
+                $0.addSublayer(layer(CGRect(x: 1, y: 1, width: 5, height: 5), blueColor))
             },
             extreme {
                 $0.anchorPointZ = v

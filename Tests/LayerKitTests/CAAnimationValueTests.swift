@@ -191,6 +191,35 @@ final class CAAnimationValueTests: XCTestCase {
         XCTAssertLessThanOrEqual(s.settlingDuration, 1.41)
     }
 
+    /// Finite spring parameters at `Double`'s ends give finite positions (issue 23: a mass of
+    /// 5e-324 made ω0 = √(k/m) infinite, and the fraction NaN).
+    func testExtremeSpringsStayFinite() {
+        // m = 5e-324: ω0 = 10 / √5e-324 ≈ 4.5e162, ζ ≈ 2.2e161 counted as 1: there at once.
+        XCTAssertEqual(spring({ $0.mass = 5e-324 }, at: 0), 0)
+        XCTAssertEqual(spring({ $0.mass = 5e-324 }, at: 0.5), 100)
+        // k = 1e308: ω0 = 1e154, ζ = 5e-154, so ζ·ω0 = 5: x = 1 − e^(−5t)(cos ωd t + …), within
+        // e^(−2.5) of 1 at t = 0.5, whatever cos(5e153) is.
+        let stiff = spring({ $0.stiffness = 1e308 }, at: 0.5)
+        XCTAssertEqual(stiff, 100, accuracy: 100 * exp(-2.5) * 1.000001)
+        // m = k = 1e308 (k·m overflowed): ω0 = 1, ζ = 10 / (2·1e308), undamped: 1 − cos t.
+        XCTAssertEqual(spring({
+            $0.mass = 1e308
+            $0.stiffness = 1e308
+        }, at: 0.5), 100 * (1 - cos(0.5)), accuracy: 1e-9)
+        // Damping 1e308, overdamped (ζ = 5e306): the slow mode r1 = −ω0 / 2ζ = −1e-306 barely
+        // moves; the fast one, r2 = −1e308, is gone.
+        XCTAssertEqual(spring({
+            $0.damping = 1e308
+            $0.allowsOverdamping = true
+        }, at: 0.5), 0, accuracy: 1e-9)
+        // The two-mode form agrees with cosh and sinh where they do not overflow: ζ = 1.5, ω0 = 10,
+        // 1 − e^(−7.5)(cosh 5.590 + 15/11.180 · sinh 5.590) at t = 0.5.
+        XCTAssertEqual(spring({
+            $0.damping = 30
+            $0.allowsOverdamping = true
+        }, at: 0.5), 82.6595349759536, accuracy: 1e-9)
+    }
+
     func testGroupClipsItsChildren() {
         let child = CABasicAnimation(keyPath: "opacity")
         child.fromValue = 0

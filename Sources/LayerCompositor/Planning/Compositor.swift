@@ -353,7 +353,7 @@ final class Builder {
         if let t = l.transition {
             return emitTransition(l, t, placement: placement, inverse: inv, opacity: o, clips: clips, into: &quads)
         }
-        let shadow = p.drawnShadowOpacity > 0 && (p.shadowColor?.alpha ?? 0) > 0
+        let shadow = p.drawnShadowOpacity > 0 && (p.shadowColor?.alpha ?? 0) > 0 && shadowIsVisible(l)
         let group = p.drawnOpacity < 1 && p.allowsGroupOpacity && quadCount(l, limit: 2) > 1
         guard shadow || l.mask != nil || p.shouldRasterize || group else {
             emitContents(l, placement: placement, inverse: inv, opacity: o * p.drawnOpacity, clips: clips, counterpart: counterpart,
@@ -365,7 +365,7 @@ final class Builder {
         defer { offscreenDepth -= 1 }
 
         // Offscreen: render the subtree in the layer's own plane, then draw it as one quad.
-        let blurMargin = shadow ? 3 * Double(max(p.shadowRadius, 0)) + 1 : 0
+        let blurMargin = shadow ? 3 * p.drawnShadowRadius + 1 : 0
         var extent = (shadow && l.mask != nil ? maskedShadowExtent(l, blurMargin: blurMargin)
                       : subtreeExtent(l).insetBy(dx: -blurMargin, dy: -blurMargin)).integral
         extent = extent.intersection(p.bounds.insetBy(dx: -8192, dy: -8192))
@@ -373,7 +373,7 @@ final class Builder {
         // Core Animation's rasterizationScale is the bitmap's pixels per point, not a factor of
         // the screen's scale: left at 1 on a 2x canvas the bitmap is magnified (and blurry).
         var passScale = fittedScale(extent, offscreenScale * (p.shouldRasterize ? Double(max(p.rasterizationScale, 0.01)) : scale))
-        if shadow, Double(p.shadowRadius) * passScale > Compositor.maxBlurSigma { passScale = Compositor.maxBlurSigma / Double(p.shadowRadius) }
+        if shadow, p.drawnShadowRadius * passScale > Compositor.maxBlurSigma { passScale = Compositor.maxBlurSigma / p.drawnShadowRadius }
         guard let (pw, ph, toPass, passInverse) = passFrame(extent, passScale) else { return }
         let inner = Placement(toTarget: toPass, toCanvas: placement.toCanvas, flipped: placement.flipped)
         let label = name(l)
@@ -410,7 +410,7 @@ final class Builder {
                                  fill: .image(fill), opacity: 1, antialiased: false, clips: [], label: label + " shadowPath")
                 shadowSource = addPass(.shadowSource, pw, ph, .quads([q]), label + " shadowPath")
             }
-            let sigma = Double(p.shadowRadius) * passScale
+            let sigma = p.drawnShadowRadius * passScale
             var factor = 1
             while sigma > Compositor.fullResolutionBlurSigma * Double(factor) { factor *= 2 }
             var (bw, bh, blurSource) = (pw, ph, shadowSource)
@@ -443,10 +443,27 @@ final class Builder {
         quads.append(passQuad(source, passScale, maskPass, nil, .identity, o * p.drawnOpacity, clips, placement.toTarget, inv))
     }
 
+    /// Whether `l`'s shadow can change a pixel. A blur of sigma R spreads a W x H drawing's
+    /// alpha to a peak of at most min(1, W / (R·√(2π))) · min(1, H / (R·√(2π))) (each axis's
+    /// Gaussian mass over the drawing's width), times the shadow colour's alpha and opacity;
+    /// below half a level of 8-bit alpha (1/510) it rounds to nothing everywhere, and the layer
+    /// is drawn without it, at its own resolution (a wide shadow would lower the pass's).
+    private func shadowIsVisible(_ l: LayerSnapshot) -> Bool {
+        let p = l.properties
+        let sigma = p.drawnShadowRadius
+        guard sigma > 0 else { return true }
+        var drawn = unmaskedExtent(l)
+        if let path = p.shadowPath { drawn = drawn.union(path.boundingBoxOfPath) }
+        let reach = sigma * (2 * Double.pi).squareRoot()
+        let peak = min(1, Double(drawn.width) / reach) * min(1, Double(drawn.height) / reach)
+        return peak * Double(p.drawnShadowOpacity) * Double(p.shadowColor?.alpha ?? 1) >= 1.0 / 510
+    }
+
     /// `scale` lowered where needed so that `extent` fits in a pass of `Compositor.maxPassSize`.
+    /// (Compared in points: the extent's pixel size at a `rasterizationScale` of 1e308 is
+    /// infinite.)
     private func fittedScale(_ extent: CGRect, _ scale: Double) -> Double {
-        let longest = Double(max(extent.width, extent.height)) * scale
-        return longest > Double(Compositor.maxPassSize) ? scale * Double(Compositor.maxPassSize) / longest : scale
+        min(scale, Double(Compositor.maxPassSize) / Double(max(extent.width, extent.height)))
     }
 
     /// The pixel size of a pass holding `extent` (bounds space) at `passScale`, the map from
@@ -626,7 +643,7 @@ final class Builder {
         var e = subtreeExtent(l)
         guard !e.isNull else { return e }
         if l.properties.drawnShadowOpacity > 0 {
-            let margin = 3 * Double(l.properties.shadowRadius) + 1
+            let margin = 3 * l.properties.drawnShadowRadius + 1
             e = e.union(e.offsetBy(dx: l.properties.shadowOffset.width, dy: l.properties.shadowOffset.height))
                 .insetBy(dx: -margin, dy: -margin)
         }

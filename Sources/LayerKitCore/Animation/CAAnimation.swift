@@ -495,19 +495,34 @@ open class CASpringAnimation: CABasicAnimation {
     }
 
     /// The fraction `x(t)` of the spring's way at `t` seconds.
+    ///
+    /// Written so that finite parameters give a finite fraction: the square roots are taken
+    /// apart (k·m and k/m overflow or underflow at a stiffness of 1e308 or a mass of 5e-324),
+    /// a spring whose natural frequency is past `Double`'s range is there at once, a decay
+    /// that has run out (e^−a for a > 745 is 0) is 0 whatever it multiplies, and the
+    /// overdamped case is the sum of its two decaying modes (cosh and sinh overflow where
+    /// their difference does not).
     func springFraction(_ t: Double) -> Double {
         let m = Double(mass), k = Double(stiffness), c = Double(damping), v0 = Double(initialVelocity)
         guard m > 0, k > 0 else { return 1 }
-        let w0 = (k / m).squareRoot()
-        var zeta = c / (2 * (k * m).squareRoot())
+        let w0 = k.squareRoot() / m.squareRoot()
+        guard w0.isFinite else { return t > 0 ? 1 : 0 }
+        var zeta = c / 2 / k.squareRoot() / m.squareRoot()
         if zeta > 1, !allowsOverdamping { zeta = 1 }
+        if zeta <= 1, zeta * w0 * t > 745 { return 1 }
         if zeta < 1 {
             let wd = w0 * (1 - zeta * zeta).squareRoot()
             return 1 - exp(-zeta * w0 * t) * (cos(wd * t) + (zeta * w0 - v0) / wd * sin(wd * t))
         }
         if zeta == 1 { return 1 - exp(-w0 * t) * (1 + (w0 - v0) * t) }
-        let wd = w0 * (zeta * zeta - 1).squareRoot()
-        return 1 - exp(-zeta * w0 * t) * (cosh(wd * t) + (zeta * w0 - v0) / wd * sinh(wd * t))
+        // x = 1 − A·e^(r1·t) − B·e^(r2·t), A + B = 1 (x(0) = 0), A·r1 + B·r2 = −v0 (x'(0) = v0);
+        // r1 = −w0 / (ζ + √(ζ² − 1)), the slow root, without the cancellation of −w0·(ζ − √…).
+        let root = zeta < 1e150 ? (zeta * zeta - 1).squareRoot() : zeta
+        let r1 = -w0 / (zeta + root), r2 = -w0 * (zeta + root)
+        // A fast root past `Double`'s range leaves the slow mode alone (A → 1).
+        let a = r2.isFinite ? (-v0 - r2) / (r1 - r2) : 1, b = 1 - a
+        func term(_ coefficient: Double, _ r: Double) -> Double { r * t < -745 ? 0 : coefficient * exp(r * t) }
+        return 1 - term(a, r1) - term(b, r2)
     }
 
     /// LayerKit's estimate of the time the spring takes to settle: the first time, in

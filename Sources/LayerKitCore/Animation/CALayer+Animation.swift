@@ -147,6 +147,7 @@ extension CALayer {
         // a cache miss per layer.
         evaluated += 1
         var state = animatedState(atLocalTime: local)
+        hideIfNotFinite(&state, at: local)
         let redrawn = animationPlan!.redrawnKeys
         if !redrawn.isEmpty { state.properties.contents = presentationContents(of: state, keys: redrawn) }
         // The last transition added that contributes now is drawn (the plan was packed above).

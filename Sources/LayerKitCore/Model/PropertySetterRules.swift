@@ -66,6 +66,15 @@ extension LayerProperties {
     public var drawnOpacity: Float { opacity.clampedToUnitInterval }
     /// `shadowOpacity` as composited: clamped to 0…1.
     public var drawnShadowOpacity: Float { shadowOpacity.clampedToUnitInterval }
+    /// `shadowRadius` as composited: clamped to 0…`maximumDrawnShadowRadius`.
+    public var drawnShadowRadius: Double { min(max(Double(shadowRadius), 0), Self.maximumDrawnShadowRadius) }
+
+    /// The widest shadow blur drawn, in points (10^6): a larger `shadowRadius` is drawn as this.
+    /// The two look the same: a blur of sigma R spreads a W x H layer's alpha to a peak of at
+    /// most W·H / (2π·R²), which at R = 10^6 is below half a level of 8-bit alpha (1/510) for
+    /// any layer under 100,000 points a side, as at every larger R. Unclamped, the blur's margin
+    /// (3R + 1) and the extents built from it overflow to infinity near 10^308.
+    public static let maximumDrawnShadowRadius = 1e6
 
     /// Whether every number the compositor computes with is finite. The setters keep it so;
     /// a layer whose `properties` were given a NaN or an infinity directly fails it, and the

@@ -16,6 +16,13 @@ public struct Scene {
     public static let maximumDepth = 1000
     /// The largest canvas side in pixels (`width * scale`, rounded).
     public static let maximumCanvasPixels = CanvasSizeError.maximumSide
+    /// The most pixels the bitmaps of a scene's `drawing`s may hold together, 8,192² (256 MiB
+    /// of RGBA): a drawing's bitmap is `bounds` x `contentsScale` pixels, each a side at most
+    /// `maximumCanvasPixels`. Checked when the file is read, before anything is drawn: a
+    /// drawing costs about 20 bytes a pixel while it is drawn and composited (its context, its
+    /// image, the renderer's copy), so this keeps a scene's drawings within a few gigabytes of
+    /// address space, where four 8,192-point drawings or one of 16,384 failed to allocate.
+    public static let maximumDrawingPixels = 1 << 26
     /// The scene format version this reader and writer implement.
     public static let version = 1
 

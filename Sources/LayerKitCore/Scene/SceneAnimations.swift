@@ -31,7 +31,7 @@ enum SceneLayerTiming {
         if let v: Double = try object.read("timeOffset") { layer.timeOffset = v }
         if let node = object["animations"] {
             for element in try node.elements(shape: "an array of animations") {
-                let (key, animation) = try SceneAnimation.read(element, images: images)
+                let (key, animation) = try SceneAnimation.read(element, images: images, on: SceneLayerType(of: layer))
                 layer.addCopied(animation, forKey: key)
             }
         }
@@ -69,8 +69,11 @@ enum SceneAnimation {
     /// Every field an animation of some type may have.
     static var allFields: [String] { allowedKeys.values.reduce(into: Set<String>()) { $0.formUnion($1) }.sorted() }
 
-    /// Reads an animation and its key.
-    static func read(_ node: SceneNode, images: [String: CGImage]) throws -> (String?, CAAnimation) {
+    /// Reads an animation of a layer of `layerType` and its key. The key path must be a property of
+    /// the type, and a value that replaces the property (`fromValue`, `toValue`, `values` of an
+    /// animation that is not additive; not `byValue`, a change) must keep the rule of the
+    /// property's field: the same check, so an opacity of 5 is refused in both places.
+    static func read(_ node: SceneNode, images: [String: CGImage], on layerType: SceneLayerType) throws -> (String?, CAAnimation) {
         let object = try node.object(allowing: nil, what: "an animation")
         let type: String = try object.required("type", in: node.path)
         guard let allowed = allowedKeys[type] else {
@@ -91,19 +94,29 @@ enum SceneAnimation {
             guard let entry = AnimatableKeyPath.named(keyPath) else {
                 throw keyPathNode.error("unknown or not yet animatable key path \"\(keyPath)\"")
             }
+            if let problem = layerType.problem(animating: keyPath, entry) { throw keyPathNode.error(problem) }
             property.keyPath = keyPath
             property.isAdditive = try object.read("additive") ?? false
             property.isCumulative = try object.read("cumulative") ?? false
+            let additive = property.isAdditive
+            /// A value the property takes as it is (checked against the field's rule).
+            func absolute(_ node: SceneNode) throws -> Any {
+                let v = try value(node, entry.kind, images)
+                if !additive, let converted = entry.kind.convert(v), let problem = layerType.problem(animating: keyPath, entry, to: converted) {
+                    throw node.error(problem)
+                }
+                return v
+            }
             if let basic = property as? CABasicAnimation {
-                basic.fromValue = try object["fromValue"].map { try value($0, entry.kind, images) }
-                basic.toValue = try object["toValue"].map { try value($0, entry.kind, images) }
+                basic.fromValue = try object["fromValue"].map(absolute)
+                basic.toValue = try object["toValue"].map(absolute)
                 basic.byValue = try object["byValue"].map { try value($0, entry.kind, images) }
             }
             if let spring = property as? CASpringAnimation { try readSpring(object, into: spring) }
-            if let keyframe = property as? CAKeyframeAnimation { try readKeyframes(object, node, entry.kind, images, into: keyframe) }
+            if let keyframe = property as? CAKeyframeAnimation { try readKeyframes(object, node, entry.kind, absolute, into: keyframe) }
         }
         if let group = animation as? CAAnimationGroup, let children = object["animations"] {
-            group.animations = try children.elements(shape: "an array of animations").map { try read($0, images: images).1 }
+            group.animations = try children.elements(shape: "an array of animations").map { try read($0, images: images, on: layerType).1 }
         }
         return (try object.read("key"), animation)
     }
@@ -149,7 +162,8 @@ enum SceneAnimation {
         s.allowsOverdamping = try object.read("allowsOverdamping") ?? false
     }
 
-    private static func readKeyframes(_ object: SceneObject, _ node: SceneNode, _ kind: AnimatedValueKind, _ images: [String: CGImage],
+    /// `value` reads one keyframe value.
+    private static func readKeyframes(_ object: SceneObject, _ node: SceneNode, _ kind: AnimatedValueKind, _ value: (SceneNode) throws -> Any,
                                       into k: CAKeyframeAnimation) throws {
         k.calculationMode = try object.read("calculationMode") ?? .linear
         let keyframes: Int
@@ -162,7 +176,7 @@ enum SceneAnimation {
             k.path = path
         } else {
             let valuesNode = try object.required("values", in: node.path)
-            let values = try valuesNode.elements(shape: "an array of values").map { try value($0, kind, images) }
+            let values = try valuesNode.elements(shape: "an array of values").map(value)
             guard !values.isEmpty else { throw valuesNode.error("a keyframe animation needs at least one value") }
             k.values = values
             keyframes = values.count

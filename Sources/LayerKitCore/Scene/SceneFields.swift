@@ -137,6 +137,43 @@ enum SceneLayerType: String, SceneEnum {
         }
     }
 
+    /// The state of a new layer of this type, with Core Animation's defaults.
+    private var defaultState: AnimatedLayerState {
+        let kind: LayerSnapshot.Kind
+        switch self {
+        case .layer: kind = .layer
+        case .transformLayer: kind = .transformLayer
+        case .shapeLayer: kind = .shape(ShapeStyle())
+        case .gradientLayer: kind = .gradient(GradientStyle())
+        case .textLayer: kind = .text(TextStyle())
+        }
+        return AnimatedLayerState(properties: LayerProperties(), kind: kind)
+    }
+
+    /// Why an animation of `keyPath` (whose entry is `entry`) cannot be on a layer of this
+    /// type, or cannot take `value` there: the layer type has no such property, or the value,
+    /// written into a new layer's property, breaks the rule its static field has (the same
+    /// check, so a value refused as a field is refused as an animation value). `nil` when
+    /// neither; `value` `nil` checks the key path alone.
+    func problem(animating keyPath: String, _ entry: AnimatableKeyPath, to value: AnimatedValue? = nil) -> String? {
+        // `bounds.size.width` animates the field `bounds`, `transform.scale` the field `transform`.
+        let field = String(keyPath.prefix { $0 != "." })
+        guard allowedFields.contains(field) else {
+            let owners = SceneLayerType.allCases.filter { $0.allowedFields.contains(field) }.map { "a \($0.rawValue)" }
+            return "a \(rawValue) has no property \"\(keyPath)\"" + (owners.isEmpty ? "" : " (\(owners.joined(separator: " or ")) has)")
+        }
+        guard let value else { return nil }
+        var state = defaultState
+        entry.write(&state, value)
+        if let problem = commonLayerFields.problem(field, in: state.properties) { return problem }
+        switch state.kind {
+        case .shape(let style): return shapeLayerFields.problem(field, in: style)
+        case .gradient(let style): return gradientLayerFields.problem(field, in: style)
+        case .text(let style): return textLayerFields.problem(field, in: style)
+        case .layer, .transformLayer: return nil
+        }
+    }
+
     /// The members for the type's own fields of `layer` that differ from the defaults.
     static func ownMembers(of layer: CALayer, at path: String) throws -> [(key: String, value: JSONValue)] {
         switch layer {

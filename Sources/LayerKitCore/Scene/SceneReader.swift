@@ -53,6 +53,8 @@ private struct SceneReader {
     let baseDirectory: String
     var decodedImages: [String: CGImage] = [:]
     var warnings: [SceneError] = []
+    /// The pixels of the drawings' bitmaps read so far (`Scene.maximumDrawingPixels`).
+    var drawingPixels = 0
 
     init(baseDirectory: String) { self.baseDirectory = baseDirectory }
 
@@ -217,9 +219,30 @@ private struct SceneReader {
         let layer = try type.makeLayer(reading: object) { decodedImages[$0] }
         layer.properties = properties
         // Drawn at the first frame's commit, as a layer marked by setNeedsDisplay().
-        if layer is SceneDrawingLayer { layer.setNeedsDisplay() }
+        if layer is SceneDrawingLayer {
+            try countDrawingPixels(of: properties, at: object["drawing"]!)
+            layer.setNeedsDisplay()
+        }
         try SceneLayerTiming.read(object, into: layer, images: decodedImages)
         return layer
+    }
+
+    /// Adds the pixels of the bitmap a drawing with these properties is drawn into (as
+    /// `CALayer.display()` makes it: bounds x contentsScale, rounded up) to `drawingPixels`,
+    /// refusing a side over `Scene.maximumCanvasPixels` and a total over
+    /// `Scene.maximumDrawingPixels`.
+    mutating func countDrawingPixels(of p: LayerProperties, at node: SceneNode) throws {
+        let scale = Double(p.contentsScale)
+        let w = (Double(p.bounds.width) * scale).rounded(.up), h = (Double(p.bounds.height) * scale).rounded(.up)
+        let size = "\(shortestDecimal(w)) x \(shortestDecimal(h)) pixels (bounds x contentsScale)"
+        guard w <= Double(Scene.maximumCanvasPixels), h <= Double(Scene.maximumCanvasPixels) else {
+            throw node.error("the drawing's bitmap would be \(size), over the limit of \(Scene.maximumCanvasPixels) pixels a side")
+        }
+        drawingPixels += Int(w) * Int(h)
+        guard drawingPixels <= Scene.maximumDrawingPixels else {
+            throw node.error("the drawing's bitmap of \(size) brings the scene's drawings to \(drawingPixels) pixels, over the "
+                + "budget of \(Scene.maximumDrawingPixels) (256 MiB) for all of them")
+        }
     }
 
     func readProbe(_ node: SceneNode) throws -> Scene.Probe {

@@ -378,17 +378,22 @@ struct SceneField<S: SceneDefaults> {
     let key: String
     let read: (inout S, SceneNode) throws -> Void
     let write: (S) throws -> JSONValue?
+    /// Why the field's value in a struct breaks the field's rule; `nil` when it keeps it (or
+    /// the field has none). Animation values are checked by it too (`SceneLayerType.problem`).
+    let check: (S) -> String?
 
     /// A field holding a value of `kp`'s type.
     init<T: SceneValue & Equatable>(_ key: String, _ kp: WritableKeyPath<S, T>, _ rule: ((T) -> String?)? = nil) {
         let defaultValue = S()[keyPath: kp]
         self.key = key
         read = { s, node in s[keyPath: kp] = try node.read(rule) }
+        let check = { (s: S) in rule?(s[keyPath: kp]) }
+        self.check = check
         write = { s in
             let v = s[keyPath: kp]
             if v == defaultValue { return nil }
             let json = try v.sceneJSON()
-            if let problem = rule?(v) { throw SceneError(path: "", message: problem) }
+            if let problem = check(s) { throw SceneError(path: "", message: problem) }
             return json
         }
     }
@@ -410,6 +415,7 @@ struct SceneField<S: SceneDefaults> {
         self.key = key
         self.read = { s, node in s[keyPath: kp] = try read(node) }
         write = { s in try s[keyPath: kp].map(json) }
+        check = { _ in nil }
     }
 }
 
@@ -431,6 +437,10 @@ struct SceneFieldTable<S: SceneDefaults> {
     func read(_ object: SceneObject, into value: inout S) throws {
         for (key, node) in zip(object.keys, object.members) { try fieldsByKey[key]?.read(&value, node) }
     }
+
+    /// Why the value of field `key` in `value` breaks its rule; `nil` when it keeps it or
+    /// this table has no such field.
+    func problem(_ key: String, in value: S) -> String? { fieldsByKey[key]?.check(value) }
 
     /// The members the writer emits for the fields of `value` that differ from the defaults;
     /// errors name `path.key`.

@@ -42,15 +42,34 @@ package final class FontLibrary: @unchecked Sendable {
 
     /// The face for a text layer's `font`: a font file when it looks like a path (has a `/` or a
     /// font file extension), otherwise fontconfig's best match for the family name; the default
-    /// family for `nil` or a file that cannot be opened.
+    /// family for `nil` or a file that cannot be opened. A path that is not a regular file (a
+    /// device, which would be read forever, a directory) is not opened; for it, and for a file
+    /// FreeType cannot read as a font, one warning line goes to standard error, as Core
+    /// Graphics logs to the console, the first time the path is asked for.
     func face(for font: String?) -> FontFace? {
         let name = font ?? Self.defaultFamily
         if let f = named[name] { return f }
         let isFile = name.contains("/") || [".ttf", ".otf", ".ttc"].contains { name.lowercased().hasSuffix($0) }
-        let location = isFile ? (path: name, index: 0) : match(family: name, covering: nil)
+        var location = isFile ? (path: name, index: 0) : match(family: name, covering: nil)
+        if isFile, let problem = Self.notAFontFile(name) ?? (location.flatMap(open) == nil ? "not a font LayerKit can read" : nil) {
+            FileHandle.standardError.write(Data("LayerKit: warning: font \"\(name)\": \(problem); drawing in \(Self.defaultFamily)\n".utf8))
+            location = nil
+        }
         guard let found = location.flatMap(open) ?? (name == Self.defaultFamily ? nil : face(for: nil)) else { return nil }
         named[name] = found
         return found
+    }
+
+    /// Why `path` cannot hold a font without reading it: missing, or not a regular file.
+    private static func notAFontFile(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return String(cString: strerror(errno)) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a directory, not a font file"
+        case S_IFCHR, S_IFBLK: return "a device, not a font file"
+        default: return "not a regular file"
+        }
     }
 
     /// A face that has a glyph for `scalar`, for text whose font lacks it: fontconfig's best
