@@ -35,19 +35,24 @@ struct AnimationPlan {
     /// Whether an animation changes a key that is not a property (stored by key-value coding):
     /// only then does evaluation read the layer's stored values.
     let animatesCustomKeys: Bool
+    /// The animated key paths (groups' included), with their entries: the values a frame must
+    /// check for overflow, rather than every property of the layer (a shape's whole path).
+    let animatedKeys: [(name: String, entry: AnimatableKeyPath)]
 
     init(_ animations: [(key: String?, animation: CAAnimation)], redrawing needsDisplay: (String) -> Bool) {
         packedAtEdit = Self.edits.load(ordering: .relaxed)
-        var redrawn: [AnimatableKeyPath] = [], custom = false
+        var redrawn: [AnimatableKeyPath] = [], custom = false, animated: [(name: String, entry: AnimatableKeyPath)] = []
         var pending = animations.map(\.animation)
         while let a = pending.popLast() {
             if let group = a as? CAAnimationGroup { pending += group.animations ?? [] }
             guard let p = a as? CAPropertyAnimation, let keyPath = p.keyPath, let entry = p.entry else { continue }
             if needsDisplay(keyPath) { redrawn.append(entry) }
             if AnimatableKeyPath.named(keyPath) == nil { custom = true }
+            if !animated.contains(where: { $0.name == keyPath }) { animated.insert((keyPath, entry), at: 0) }
         }
         redrawnKeys = redrawn
         animatesCustomKeys = custom
+        animatedKeys = animated
         let steps = animations.map { Step(animation: $0.animation, packed: $0.animation.packed()) }
         first = steps.first
         second = steps.dropFirst().first

@@ -28,46 +28,18 @@ extension CALayer {
     /// it non-finite, and reports the key paths whose values are not. At a local time that is
     /// not finite (a `timeOffset` of 1e308 at scene time 1e308) no animation has a value, and
     /// every one is reported.
+    ///
+    /// Only the animated key paths are checked (the plan lists them): the rest of the state is
+    /// the model's, whose setters keep it finite, and a frame should not walk a shape's whole
+    /// path to find that out.
     func hideIfNotFinite(_ state: inout AnimatedLayerState, at t: CFTimeInterval) {
-        guard !state.isFinite || (!t.isFinite && !animationList.isEmpty) else { return }
+        let keys = animationPlan!.animatedKeys
+        let timeIsNotFinite = !t.isFinite && !animationList.isEmpty
+        guard timeIsNotFinite || keys.contains(where: { !$0.entry.read(state).isFinite }) else { return }
         state.properties.isHidden = true
         guard let handler = Self.nonFiniteHandler.withLock({ $0 }) else { return }
-        var keyPaths: [String] = []
-        func collect(_ a: CAAnimation) {
-            if let p = a as? CAPropertyAnimation, let k = p.keyPath, !keyPaths.contains(k) { keyPaths.append(k) }
-            (a as? CAAnimationGroup)?.animations?.forEach(collect)
-        }
-        animationList.forEach { collect($0.animation) }
-        for k in keyPaths where !t.isFinite || AnimatableKeyPath.named(k).map({ !$0.read(state).isFinite }) ?? false {
-            handler(NonFiniteAnimationValue(layer: self, keyPath: k, time: t))
-        }
-    }
-}
-
-extension AnimatedLayerState {
-    /// Whether every number the compositor and the typed layers draw with is finite.
-    var isFinite: Bool {
-        guard properties.hasFiniteValues else { return false }
-        switch kind {
-        case .layer, .transformLayer: return true
-        case let .shape(s):
-            return s.lineWidth.isFinite && s.miterLimit.isFinite && s.lineDashPhase.isFinite && s.strokeStart.isFinite
-                && s.strokeEnd.isFinite && s.path.isFiniteValue
-        case let .gradient(g): return g.startPoint.isFiniteValue && g.endPoint.isFiniteValue && g.locations.isFiniteValue
-        case let .text(t): return t.fontSize.isFinite
-        }
-    }
-}
-
-extension AnimatedValue {
-    /// Whether every number in the value is finite.
-    var isFinite: Bool {
-        switch self {
-        case let .number(x): return x.isFinite
-        case let .vector(x): return x.allSatisfy(\.isFinite)
-        case let .transform(t): return t.isFiniteValue
-        case let .path(p): return p.isFiniteValue
-        case .bool, .image: return true
+        for k in keys where timeIsNotFinite || !k.entry.read(state).isFinite {
+            handler(NonFiniteAnimationValue(layer: self, keyPath: k.name, time: t))
         }
     }
 }
