@@ -68,6 +68,23 @@ int lk_jpeg_decode_rgba(const uint8_t *data, size_t size, int max_side, int *wid
         jpeg_destroy_decompress(&cinfo);
         return e.warned_truncated ? -1 : 1;
     }
+    // Every 8x8 block of every component costs at least one bit of entropy-coded data (its DC
+    // difference's Huffman code), so a file of `size` bytes holds at most 8 * size blocks.
+    // Checked before anything the size of the image is allocated (the pixels, or a
+    // progressive file's coefficients), so a 100-byte file claiming 16,384 x 16,384 px costs
+    // nothing. (Arithmetic coding could go below a bit a block, for a flat image; such a file
+    // is refused too.)
+    unsigned long long blocks = 0;
+    for (int c = 0; c < cinfo.num_components; c++)
+        blocks += (unsigned long long)cinfo.comp_info[c].width_in_blocks * cinfo.comp_info[c].height_in_blocks;
+    if (blocks > 8ULL * size) {
+        snprintf(error, error_size,
+                 "the header's %dx%d px are %llu blocks of 8x8, more than the %zu bytes of the file can code "
+                 "(a bit a block at least): the file is truncated",
+                 *width, *height, blocks, size);
+        jpeg_destroy_decompress(&cinfo);
+        return -1;
+    }
     // libjpeg-turbo converts greyscale and YCbCr straight to RGBA.
     cinfo.out_color_space = JCS_EXT_RGBA;
     jpeg_start_decompress(&cinfo);

@@ -156,6 +156,24 @@ final class JPEGTests: XCTestCase {
         XCTAssertEqual(try Bitmap(jpegData: farIFD).width, 16)
     }
 
+    func testAHeaderClaimingMoreBlocksThanTheDataCanCodeIsRefusedBeforeDecoding() throws {
+        var data = try encode([[red]])
+        let sof = try XCTUnwrap((0..<data.count - 1).first { data[$0] == 0xFF && data[$0 + 1] == 0xC0 })
+        // Height and width 16384 (0x4000), three components sampled 1x1: 2048 x 2048 blocks each,
+        // 12,582,912 in all, where a file of a few hundred bytes codes at most 8 a byte.
+        for k in [5, 7] {
+            data[sof + k] = 0x40
+            data[sof + k + 1] = 0x00
+        }
+        XCTAssertLessThan(data.count, 1000)
+        let path = try write(data, "claims-16384.jpg")
+        XCTAssertThrowsError(try Bitmap(contentsOfJPEGFile: path)) { error in
+            XCTAssertEqual(error as? ImageError, .invalidJPEG(source: path, reason:
+                "the header's 16384x16384 px are 12582912 blocks of 8x8, more than the \(data.count) bytes of the file can "
+                + "code (a bit a block at least): the file is truncated"))
+        }
+    }
+
     func testSizeIsCheckedFromTheHeaderBeforeDecoding() throws {
         var data = try encode([[red]])
         // SOF0 holds height then width, 16-bit big-endian, five bytes after its marker's length.

@@ -89,6 +89,52 @@ final class PNGTests: XCTestCase {
         }
     }
 
+    /// A PNG whose header claims `width` x `height` pixels but holds `base`'s few bytes of image
+    /// data: the IHDR's size rewritten, its CRC recomputed.
+    private func claiming(width: UInt32, height: UInt32, from base: [UInt8]) -> [UInt8] {
+        var png = base
+        // Signature (8), IHDR length (4) and type (4), then width and height, big-endian.
+        for (i, v) in [width, height].enumerated() {
+            for k in 0..<4 { png[16 + 4 * i + k] = UInt8(truncatingIfNeeded: v >> (24 - 8 * k)) }
+        }
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in png[12..<29] {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        crc ^= 0xFFFF_FFFF
+        for k in 0..<4 { png[29 + k] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * k)) }
+        return png
+    }
+
+    func testAHeaderClaimingMorePixelsThanTheDataCanHoldIsRefusedBeforeDecoding() throws {
+        let base = try Bitmap(width: 2, height: 2).pngData()
+        let idat = pngChunks(base).filter { base[$0.type].elementsEqual("IDAT".utf8) }.map(\.data.count).reduce(0, +)
+        let hostile = claiming(width: 16384, height: 16384, from: base)
+        XCTAssertLessThan(hostile.count, 100)
+        // 16384² RGBA at 8 bits is 1 GiB of pixels; the few bytes of deflate data inflate to at
+        // most 1032 times their size, so the file is refused from its chunks alone.
+        XCTAssertThrowsError(try Bitmap(pngData: hostile)) { error in
+            XCTAssertEqual(error as? ImageError, .invalidPNG(source: "PNG data", reason:
+                "the header's 16384x16384 px need 1073741824 bytes of pixel data, which \(idat) bytes of compressed data "
+                + "cannot hold (deflate expands at most 1032:1): the file is truncated"))
+        }
+        // The same from a file, as `render` and `diff` read them.
+        let path = temporaryPath("claims-16384.png")
+        try Data(hostile).write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try Bitmap(contentsOfPNGFile: path)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("\(path): not a valid PNG: the header's 16384x16384 px need"), "\(error)")
+        }
+    }
+
+    func testTheDataBoundLetsTheMostCompressibleImagesThrough() throws {
+        // An all-transparent image deflates about as far as deflate goes (near 1000:1).
+        let blank = Bitmap(width: 2048, height: 2048)
+        let data = try blank.pngData()
+        XCTAssertLessThan(data.count, 2048 * 2048 * 4 / 500)
+        XCTAssertEqual(try Bitmap(pngData: data).pixels, blank.pixels)
+    }
+
     func testRefusesImagesWiderThanTheLimit() throws {
         let data = try Bitmap(width: Bitmap.maximumPNGSide + 1, height: 1).pngData()
         XCTAssertThrowsError(try Bitmap(pngData: data)) { error in

@@ -350,7 +350,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// elements but a move-to is a segment, and each segment's end point a keyframe.
     public var path: CGPath? { didSet { curveCache = nil } }
     /// Each keyframe's time as a fraction 0…1 of a pass; `nil` spaces them evenly.
-    public var keyTimes: [NSNumber]?
+    public var keyTimes: [NSNumber]? { didSet { keyTimesCache = nil } }
     /// One timing function per segment.
     public var timingFunctions: [CAMediaTimingFunction]?
     /// How values between keyframes are computed.
@@ -367,6 +367,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The curve of the last key path kind evaluated; built once, not every frame, and dropped
     /// when the fields it comes from change.
     private var curveCache: (kind: AnimatedValueKind, curve: KeyframeCurve?)?
+    /// `keyTimes` as numbers, converted once rather than every frame.
+    private var keyTimesCache: KeyTimes??
 
     /// The keyframes (none when a point key path follows `path`, which replaces them).
     override var givenValues: [(source: String, value: Any)] {
@@ -409,11 +411,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// the segment and its parameter.
     private func position(on curve: KeyframeCurve, at phase: AnimationPhase) -> (segment: Int, u: Double, keyframe: Int?)? {
         let p = eased(phase.progress), n = curve.keyframes.count
-        let times = keyTimes?.map(\.doubleValue)
+        if keyTimesCache == nil { keyTimesCache = .some(keyTimes.map { KeyTimes($0.map(\.doubleValue)) }) }
+        let times = keyTimesCache!
         if calculationMode == .discrete {
-            let even = (0...n).map { Double($0) / Double(n) }
-            let i = min((times?.count == n + 1 ? times! : even).lastIndex { $0 <= p } ?? 0, n - 1)
-            return (max(min(i, curve.segments.count - 1), 0), i < curve.segments.count ? 0 : 1, i)
+            let i = min((times?.count == n + 1 ? times! : KeyTimes(evenly: n)).lastIndex(atOrBefore: p, counting: curve.scratch) ?? 0, n - 1)
+            return (max(min(i, curve.segmentCount - 1), 0), i < curve.segmentCount ? 0 : 1, i)
         }
         let paced = calculationMode == .paced || calculationMode == .cubicPaced
         guard let (i, u) = curve.locate(p, paced: paced, keyTimes: times, easing: timingFunctions) else { return nil }
@@ -424,7 +426,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         -> (value: AnimatedValue, start: AnimatedValue, end: AnimatedValue)? {
         guard let curve = curve(for: kind), let first = curve.keyframes.first, let last = curve.keyframes.last else { return nil }
         guard let at = position(on: curve, at: phase) else { return (first, first, last) }
-        let value = at.keyframe.map { curve.keyframes[$0] } ?? curve.segments[at.segment].value(at: at.u)
+        let value = at.keyframe.map { curve.keyframes[$0] } ?? curve.segment(at.segment).value(at: at.u)
         return (value, first, last)
     }
 
@@ -434,7 +436,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         super.apply(to: &state, at: tp, timing: timing)
         guard let rotationMode, path != nil, entry?.kind == .point,
               let phase = timing.phase(at: tp), let curve = curve(for: .point),
-              let at = position(on: curve, at: phase), let d = curve.segments[at.segment].tangent(at: at.u) else { return }
+              let at = position(on: curve, at: phase), let d = curve.segment(at.segment).tangent(at: at.u) else { return }
         let angle = atan2(d[1], d[0]) + (rotationMode == .rotateAutoReverse ? .pi : 0)
         state.properties.transform = CATransform3DRotate(state.properties.transform, CGFloat(angle), 0, 0, 1)
     }

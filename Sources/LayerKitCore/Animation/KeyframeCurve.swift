@@ -2,53 +2,64 @@ import Foundation
 
 /// A Bézier curve of degree 1 to 3 over vectors, with its arc length tabulated once so that
 /// paced keyframes find a point at a given distance in a few steps.
+///
+/// Points are kept as one flat list of coordinates and the speed is evaluated without making
+/// vectors, so measuring a million pieces allocates nothing per piece.
 struct BezierPiece {
-    /// The control points, start first.
-    let points: [[Double]]
-    /// The derivative's control points (the degree times the differences).
-    private let hodograph: [[Double]]
+    /// The control points' coordinates, start first, `dimension` to a point.
+    let coordinates: [Double]
+    let dimension: Int
+    /// The derivative's control points (the degree times the differences), laid out alike.
+    private let hodograph: [Double]
     /// Arc length from the start to `k / steps`, for k = 0…steps.
     private let table: [Double]
     private static let steps = 32
 
-    init(_ points: [[Double]]) {
-        self.points = points
-        let n = Double(points.count - 1)
-        hodograph = zip(points, points.dropFirst()).map { a, b in zip(b, a).map { ($0 - $1) * n } }
+    init(_ coordinates: [Double], dimension: Int) {
+        self.coordinates = coordinates
+        self.dimension = dimension
+        let n = Double(coordinates.count / dimension - 1)
+        let hodograph = (dimension..<coordinates.count).map { (coordinates[$0] - coordinates[$0 - dimension]) * n }
         var table = [0.0]
-        if points.count == 2 {
-            let length = Self.norm(hodograph[0])
+        if coordinates.count == 2 * dimension {
+            let length = Self.norm(hodograph, dimension, 0)
             table += (1...Self.steps).map { length * Double($0) / Double(Self.steps) }
         } else {
             for k in 0..<Self.steps {
                 let a = Double(k) / Double(Self.steps)
-                table.append(table[k] + Self.integrate(hodograph, from: a, to: a + 1 / Double(Self.steps)))
+                table.append(table[k] + Self.integrate(hodograph, dimension, from: a, to: a + 1 / Double(Self.steps)))
             }
         }
+        self.hodograph = hodograph
         self.table = table
+    }
+
+    /// The control points as vectors, start first.
+    var points: [[Double]] {
+        stride(from: 0, to: coordinates.count, by: dimension).map { Array(coordinates[$0..<$0 + dimension]) }
     }
 
     var length: Double { table[Self.steps] }
 
-    func point(at u: Double) -> [Double] { Self.evaluate(points, u) }
+    func point(at u: Double) -> [Double] { (0..<dimension).map { Self.evaluate(coordinates, dimension, u, $0) } }
 
-    func derivative(at u: Double) -> [Double] { Self.evaluate(hodograph, u) }
+    func derivative(at u: Double) -> [Double] { (0..<dimension).map { Self.evaluate(hodograph, dimension, u, $0) } }
 
     /// The parameter at arc length `s` from the start: the table's interval, then Newton's
     /// method on the speed (bisection where Newton would leave the interval).
     func parameter(atLength s: Double) -> Double {
         if s <= 0 { return 0 }
         if s >= length { return 1 }
-        if points.count == 2 { return s / length }
+        if coordinates.count == 2 * dimension { return s / length }
         let k = min(max((table.lastIndex { $0 <= s } ?? 0), 0), Self.steps - 1)
         var lo = Double(k) / Double(Self.steps), hi = Double(k + 1) / Double(Self.steps)
         let base = table[k], start = lo
         var u = lo + (hi - lo) * (s - base) / max(table[k + 1] - base, .leastNormalMagnitude)
         for _ in 0..<24 {
-            let error = base + Self.integrate(hodograph, from: start, to: u) - s
+            let error = base + Self.integrate(hodograph, dimension, from: start, to: u) - s
             if abs(error) < 1e-12 * max(length, 1) { break }
             if error > 0 { hi = u } else { lo = u }
-            let speed = Self.norm(derivative(at: u))
+            let speed = Self.norm(hodograph, dimension, u)
             let next = speed > 0 ? u - error / speed : .nan
             u = next > lo && next < hi ? next : (lo + hi) / 2
         }
@@ -63,22 +74,33 @@ struct BezierPiece {
 
     /// The arc length between two parameters: 5-point Gauss–Legendre on the speed, exact to
     /// rounding for the smooth speeds of short pieces of cubics.
-    private static func integrate(_ hodograph: [[Double]], from a: Double, to b: Double) -> Double {
+    private static func integrate(_ hodograph: [Double], _ dimension: Int, from a: Double, to b: Double) -> Double {
         let h = b - a
-        return gaussLegendre5.reduce(0) { $0 + $1.1 * h / 2 * norm(evaluate(hodograph, a + h * ($1.0 + 1) / 2)) }
+        return gaussLegendre5.reduce(0) { $0 + $1.1 * h / 2 * norm(hodograph, dimension, a + h * ($1.0 + 1) / 2) }
     }
 
     static func norm(_ v: [Double]) -> Double { v.reduce(0) { $0 + $1 * $1 }.squareRoot() }
 
-    /// The Bernstein form at `u` (degree 0 to 3).
-    private static func evaluate(_ p: [[Double]], _ u: Double) -> [Double] {
+    /// The length of the Bézier curve with control points `p` (flat, `d` coordinates a point)
+    /// at `u`: the speed, for a hodograph.
+    private static func norm(_ p: [Double], _ d: Int, _ u: Double) -> Double {
+        var sum = 0.0
+        for k in 0..<d {
+            let c = evaluate(p, d, u, k)
+            sum = sum + c * c
+        }
+        return sum.squareRoot()
+    }
+
+    /// Coordinate `k` of the Bernstein form at `u` (degree 0 to 3) of control points `p`
+    /// (flat, `d` coordinates a point).
+    private static func evaluate(_ p: [Double], _ d: Int, _ u: Double, _ k: Int) -> Double {
         let v = 1 - u
-        switch p.count {
-        case 1: return p[0]
-        case 2: return (0..<p[0].count).map { v * p[0][$0] + u * p[1][$0] }
-        case 3: return (0..<p[0].count).map { v * v * p[0][$0] + 2 * v * u * p[1][$0] + u * u * p[2][$0] }
-        default:
-            return (0..<p[0].count).map { v * v * v * p[0][$0] + 3 * v * v * u * p[1][$0] + 3 * v * u * u * p[2][$0] + u * u * u * p[3][$0] }
+        switch p.count / d {
+        case 1: return p[k]
+        case 2: return v * p[k] + u * p[d + k]
+        case 3: return v * v * p[k] + 2 * v * u * p[d + k] + u * u * p[2 * d + k]
+        default: return v * v * v * p[k] + 3 * v * v * u * p[d + k] + 3 * v * u * u * p[2 * d + k] + u * u * u * p[3 * d + k]
         }
     }
 }
@@ -132,17 +154,71 @@ enum KeyframeSegment {
 /// The keyframes of a `CAKeyframeAnimation` and the segments between them, built once from its
 /// `values` (straight or `cubic` pieces) or its `path` (each element but a move-to is a
 /// segment, followed by its own parameter).
+///
+/// Built in time and memory linear in the keyframes, and evaluated in O(log n): vector
+/// segments keep only their control points, in one flat list, and the distance along the curve
+/// to each, so a paced position is a binary search; a segment's arc-length table is made when
+/// a position falls in it (the last one is kept, as frames mostly stay in one).
 struct KeyframeCurve {
     /// The keyframe values: the start of the first segment and the end of each.
     let keyframes: [AnimatedValue]
-    let segments: [KeyframeSegment]
-    /// Each segment's arc length.
-    let lengths: [Double]
+    /// How the segments are stored.
+    private enum Storage {
+        /// Bézier segments: segment i's control points are `coordinates[offsets[i] ..<
+        /// offsets[i + 1]]`, `dimension` coordinates a point.
+        case bezier(coordinates: [Double], offsets: [Int], dimension: Int)
+        /// Values that are not vectors of one length: segment i mixes keyframes i and i + 1.
+        case mix
+    }
+    private let storage: Storage
+    /// `distances[i]`: the arc length of the segments before segment i, added in order
+    /// (`distances[segmentCount]` is the whole length).
+    private let distances: [Double]
+    /// The segment last asked for, with its arc-length table, and the work done since setup.
+    let scratch = Scratch()
 
-    private init(keyframes: [AnimatedValue], segments: [KeyframeSegment]) {
+    final class Scratch {
+        var index = -1
+        var segment: KeyframeSegment?
+        /// Segments made (each with its arc-length table) after setup.
+        var segmentsMade = 0
+        /// Entries looked at by the searches for a segment or key time: tests check the
+        /// O(log n) bound by counting them, never by timing.
+        var entriesCompared = 0
+    }
+
+    /// How many segments join the keyframes.
+    let segmentCount: Int
+
+    private init(keyframes: [AnimatedValue], storage: Storage) {
         self.keyframes = keyframes
-        self.segments = segments
-        lengths = segments.map(\.length)
+        self.storage = storage
+        switch storage {
+        case let .bezier(_, offsets, _): segmentCount = offsets.count - 1
+        case .mix: segmentCount = max(keyframes.count - 1, 0)
+        }
+        var distances = [0.0]
+        distances.reserveCapacity(segmentCount + 1)
+        for i in 0..<segmentCount { distances.append(distances[i] + Self.makeSegment(i, storage, keyframes).length) }
+        self.distances = distances
+    }
+
+    private static func makeSegment(_ i: Int, _ storage: Storage, _ keyframes: [AnimatedValue]) -> KeyframeSegment {
+        switch storage {
+        case let .bezier(coordinates, offsets, dimension):
+            return .bezier(BezierPiece(Array(coordinates[offsets[i]..<offsets[i + 1]]), dimension: dimension))
+        case .mix: return .mix(keyframes[i], keyframes[i + 1])
+        }
+    }
+
+    /// Segment `i`, `0 ..< segmentCount`.
+    func segment(_ i: Int) -> KeyframeSegment {
+        if scratch.index == i, let segment = scratch.segment { return segment }
+        let segment = Self.makeSegment(i, storage, keyframes)
+        scratch.segmentsMade += 1
+        scratch.index = i
+        scratch.segment = segment
+        return segment
     }
 
     /// The curve through `values`: vectors of one length are joined by straight segments, or
@@ -150,83 +226,135 @@ struct KeyframeCurve {
     /// end points are their own outer neighbours; other values are mixed.
     init(values v: [AnimatedValue], spline: ([NSNumber]?, [NSNumber]?, [NSNumber]?)?) {
         let vectors = v.compactMap(\.components)
-        guard vectors.count == v.count, Set(vectors.map(\.count)).count <= 1 else {
-            self.init(keyframes: v, segments: zip(v, v.dropFirst()).map { .mix($0, $1) })
+        guard vectors.count == v.count, let d = vectors.first?.count, vectors.allSatisfy({ $0.count == d }) else {
+            self.init(keyframes: v, storage: .mix)
             return
         }
         let n = vectors.count
-        self.init(keyframes: v, segments: (0..<max(n - 1, 0)).map { i in
+        var coordinates: [Double] = [], offsets = [0]
+        coordinates.reserveCapacity(max(n - 1, 0) * (spline == nil ? 2 : 4) * d)
+        offsets.reserveCapacity(n)
+        for i in 0..<max(n - 1, 0) {
             let p1 = vectors[i], p2 = vectors[i + 1]
-            guard let spline else { return .bezier(BezierPiece([p1, p2])) }
+            defer { offsets.append(coordinates.count) }
+            guard let spline else {
+                coordinates += p1
+                coordinates += p2
+                continue
+            }
             let p0 = vectors[max(i - 1, 0)], p3 = vectors[min(i + 2, n - 1)]
             func param(_ list: [NSNumber]?, _ k: Int) -> Double { list.map { k < $0.count ? $0[k].doubleValue : 0 } ?? 0 }
             let (t1, c1, b1) = (param(spline.0, i), param(spline.1, i), param(spline.2, i))
             let (t2, c2, b2) = (param(spline.0, i + 1), param(spline.1, i + 1), param(spline.2, i + 1))
             // The Hermite tangents leaving p1 and entering p2, as Bézier control points a third
             // of the tangent away.
-            let out = (0..<p1.count).map { k in
-                (1 - t1) * (1 + b1) * (1 + c1) / 2 * (p1[k] - p0[k]) + (1 - t1) * (1 - b1) * (1 - c1) / 2 * (p2[k] - p1[k])
+            coordinates += p1
+            for k in 0..<d {
+                let out = (1 - t1) * (1 + b1) * (1 + c1) / 2 * (p1[k] - p0[k]) + (1 - t1) * (1 - b1) * (1 - c1) / 2 * (p2[k] - p1[k])
+                coordinates.append(p1[k] + out / 3)
             }
-            let into = (0..<p1.count).map { k in
-                (1 - t2) * (1 + b2) * (1 - c2) / 2 * (p2[k] - p1[k]) + (1 - t2) * (1 - b2) * (1 + c2) / 2 * (p3[k] - p2[k])
+            for k in 0..<d {
+                let into = (1 - t2) * (1 + b2) * (1 - c2) / 2 * (p2[k] - p1[k]) + (1 - t2) * (1 - b2) * (1 + c2) / 2 * (p3[k] - p2[k])
+                coordinates.append(p2[k] - into / 3)
             }
-            return .bezier(BezierPiece([p1, zip(p1, out).map { $0 + $1 / 3 }, zip(p2, into).map { $0 - $1 / 3 }, p2]))
-        })
+            coordinates += p2
+        }
+        self.init(keyframes: v, storage: .bezier(coordinates: coordinates, offsets: offsets, dimension: d))
     }
 
     /// The curve along `path`: a segment per line, curve and close (a close returns to its
     /// subpath's start); a move-to starts the next segment elsewhere without being one.
     init(path: CGPath) {
-        var segments: [KeyframeSegment] = []
-        var current = [0.0, 0.0], start = current
-        func v(_ p: CGPoint) -> [Double] { [Double(p.x), Double(p.y)] }
+        var coordinates: [Double] = [], offsets = [0], keyframes: [AnimatedValue] = []
+        var current = CGPoint.zero, start = current
+        func add(_ points: CGPoint...) {
+            if keyframes.isEmpty { keyframes.append(.components([Double(current.x), Double(current.y)])) }
+            for p in [current] + points { coordinates += [Double(p.x), Double(p.y)] }
+            offsets.append(coordinates.count)
+            current = points[points.count - 1]
+            keyframes.append(.components([Double(current.x), Double(current.y)]))
+        }
         for element in path.elements {
             switch element {
-            case let .moveTo(p): current = v(p)
+            case let .moveTo(p): current = p
                 start = current
-            case let .lineTo(p): segments.append(.bezier(BezierPiece([current, v(p)])))
-                current = v(p)
-            case let .quadCurveTo(p, c): segments.append(.bezier(BezierPiece([current, v(c), v(p)])))
-                current = v(p)
-            case let .curveTo(p, c1, c2): segments.append(.bezier(BezierPiece([current, v(c1), v(c2), v(p)])))
-                current = v(p)
-            case .closeSubpath: segments.append(.bezier(BezierPiece([current, start])))
-                current = start
+            case let .lineTo(p): add(p)
+            case let .quadCurveTo(p, c): add(c, p)
+            case let .curveTo(p, c1, c2): add(c1, c2, p)
+            case .closeSubpath: add(start)
             }
         }
-        let first: [Double]
-        if case let .bezier(b)? = segments.first { first = b.points[0] } else { first = current }
-        let ends = segments.map { segment -> AnimatedValue in
-            if case let .bezier(b) = segment { return .components(b.points[b.points.count - 1]) }
-            return segment.value(at: 1)
-        }
-        self.init(keyframes: [.components(first)] + ends, segments: segments)
+        if keyframes.isEmpty { keyframes.append(.components([Double(current.x), Double(current.y)])) }
+        self.init(keyframes: keyframes, storage: .bezier(coordinates: coordinates, offsets: offsets, dimension: 2))
     }
 
     /// The segment and its parameter at eased progress `p`: paced by arc length over the
     /// whole curve, or else by the key times (`nil` or a list of the wrong length: evenly
-    /// spaced) with the segment's timing function easing its local fraction.
-    func locate(_ p: Double, paced: Bool, keyTimes: [Double]?, easing: [CAMediaTimingFunction]?) -> (segment: Int, u: Double)? {
-        let n = segments.count
+    /// spaced) with the segment's timing function easing its local fraction. `keyTimes` must
+    /// not decrease (`KeyTimes` checks).
+    func locate(_ p: Double, paced: Bool, keyTimes: KeyTimes?, easing: [CAMediaTimingFunction]?) -> (segment: Int, u: Double)? {
+        let n = segmentCount
         guard n > 0 else { return nil }
-        let total = lengths.reduce(0, +)
+        let total = distances[n]
         if paced, total > 0 {
             let s = min(max(p, 0), 1) * total
-            var before = 0.0
-            for i in 0..<n {
-                if s <= before + lengths[i] || i == n - 1 {
-                    return (i, segments[i].parameter(atLength: s - before))
-                }
-                before += lengths[i]
+            // The first segment whose end reaches s (the last one if none does).
+            var lo = 0, hi = n - 1
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                scratch.entriesCompared += 1
+                if s <= distances[mid + 1] { hi = mid } else { lo = mid + 1 }
             }
+            return (lo, segment(lo).parameter(atLength: s - distances[lo]))
         }
-        let times = !paced && keyTimes?.count == n + 1 ? keyTimes! : (0...n).map { Double($0) / Double(n) }
+        let times = !paced && keyTimes?.count == n + 1 ? keyTimes! : KeyTimes(evenly: n)
         if p <= times[0] { return (0, 0) }
         if p >= times[n] { return (n - 1, 1) }
-        let i = min(times.lastIndex { $0 <= p } ?? 0, n - 1)
+        let i = min(times.lastIndex(atOrBefore: p, counting: scratch) ?? 0, n - 1)
         let span = times[i + 1] - times[i]
         var local = span > 0 ? (p - times[i]) / span : 1
         if !paced, let easing, i < easing.count { local = easing[i].evaluate(local) }
         return (i, local)
+    }
+}
+
+/// Key times, given or evenly spaced (k / n for k = 0…n, computed, not stored), searched in
+/// O(log n) when they do not decrease, and in order otherwise (a program may set any list).
+struct KeyTimes {
+    private let given: [Double]?
+    private let intervals: Int
+    private let sorted: Bool
+
+    init(_ times: [Double]) {
+        given = times
+        intervals = times.count - 1
+        sorted = zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }
+    }
+
+    init(evenly n: Int) {
+        given = nil
+        intervals = n
+        sorted = true
+    }
+
+    var count: Int { intervals + 1 }
+
+    subscript(k: Int) -> Double { given?[k] ?? Double(k) / Double(intervals) }
+
+    /// The last index whose time is at or before `p`, as `lastIndex { $0 <= p }`; the times
+    /// looked at are counted in `work`.
+    func lastIndex(atOrBefore p: Double, counting work: KeyframeCurve.Scratch) -> Int? {
+        guard sorted else {
+            work.entriesCompared += count
+            return given!.lastIndex { $0 <= p }
+        }
+        // Times not after p come first: find how many.
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            work.entriesCompared += 1
+            if self[mid] <= p { lo = mid + 1 } else { hi = mid }
+        }
+        return lo > 0 ? lo - 1 : nil
     }
 }

@@ -140,6 +140,9 @@ extension Bitmap {
             guard width <= Bitmap.maximumPNGSide, height <= Bitmap.maximumPNGSide else {
                 throw ImageError.tooLarge(source: source, width: width, height: height)
             }
+            if let shortfall = missingImageData(stream, width: width, height: height) {
+                throw ImageError.invalidPNG(source: source, reason: shortfall)
+            }
             // PNG_FORMAT_RGBA is a macro of macros, which Swift does not import.
             image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
             // With the gamma chunks gone, libpng would otherwise take 16-bit samples as linear.
@@ -176,6 +179,28 @@ extension Bitmap {
 }
 
 let pngSignature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+
+/// Deflate writes at most 258 bytes for a match coded in 2 bits or more, so no byte of a
+/// compressed stream inflates to more than 1032 bytes.
+let deflateMaximumExpansion = 1032
+
+/// Why `stream` cannot hold the `width` x `height` pixels its header (already accepted by
+/// libpng) claims, or `nil` when it may: the image data chunks together, inflated as far as
+/// deflate allows, must reach the bare pixel bytes (width x height x bits per pixel, before
+/// filter bytes and interlacing, which only add). Checked before the pixels are allocated, so
+/// a 100-byte file claiming 16,384 x 16,384 pixels costs nothing, not 1 GiB.
+private func missingImageData(_ stream: [UInt8], width: Int, height: Int) -> String? {
+    let chunks = pngChunks(stream)
+    guard let ihdr = chunks.first, ihdr.data.count >= 10 else { return nil }
+    let depth = Int(stream[ihdr.data.lowerBound + 8]), colorType = stream[ihdr.data.lowerBound + 9]
+    // Samples per pixel: grey, -, RGB, palette index, grey + alpha, -, RGBA.
+    let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType] ?? 1
+    let pixelBytes = (width * height * channels * depth + 7) / 8
+    let compressed = chunks.reduce(0) { stream[$1.type].elementsEqual("IDAT".utf8) ? $0 + $1.data.count : $0 }
+    guard compressed * deflateMaximumExpansion < pixelBytes else { return nil }
+    return "the header's \(width)x\(height) px need \(pixelBytes) bytes of pixel data, which \(compressed) bytes of "
+        + "compressed data cannot hold (deflate expands at most \(deflateMaximumExpansion):1): the file is truncated"
+}
 
 /// gAMA, cHRM, sRGB, iCCP: the chunks that would make libpng convert sample values.
 private let colorManagementChunkTypes: Set<[UInt8]> = [

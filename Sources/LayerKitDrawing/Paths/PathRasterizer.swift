@@ -109,39 +109,50 @@ package enum PathRasterizer {
     /// its exact length within each pixel (fractions at its ends), a 1 / samples share of the
     /// pixel. So the work follows the edges and the covered spans, not the bounding box: a
     /// thin diagonal line costs its length.
-    static func coverage(of polygons: [[Point]], rule: CAShapeLayerFillRule, width w: Int, height h: Int) -> Coverage {
-        // Edges (top, bottom, x at top, dx per y, direction), sorted by top: a sub-row only
-        // looks at the edges that span it.
-        var edges: [Edge] = []
-        for poly in polygons where poly.count > 1 {
-            for i in 0..<poly.count {
-                let a = poly[i], b = poly[(i + 1) % poly.count]
-                guard a.y != b.y, a.x.isFinite, b.x.isFinite, !a.y.isNaN, !b.y.isNaN else { continue }
-                let (p, q, dir) = a.y < b.y ? (a, b, 1) : (b, a, -1)
-                edges.append(Edge(top: p.y, bottom: q.y, x: p.x, slope: (q.x - p.x) / (q.y - p.y), dir: dir, at: p.x, start: 0))
+    ///
+    /// The crossings are kept in order from one sub-row to the next by an insertion sort, which
+    /// costs one step per edge plus one per pair of edges that cross between the two sub-rows:
+    /// little for a path's usual few crossings, but quadratic for many edges criss-crossing (a
+    /// dense zigzag, random points). Past a budget of swaps the sub-row is sorted outright
+    /// instead, so no sub-row costs more than O(k log k) for k active edges. `work`, when
+    /// given, counts the steps (edge updates, swaps, and k⌈log₂ k⌉ for each outright sort), so
+    /// that tests can check the bound by counting rather than timing.
+    static func coverage(of polygons: [[Point]], rule: CAShapeLayerFillRule, width w: Int, height h: Int,
+                         work: Work? = nil) -> Coverage {
+        var result = Coverage()
+        guard w > 0, h > 0 else { return result }
+        let n = samples, share = 1 / Double(n), width = Double(w)
+        let subRows = h * n
+        // Edges (top, bottom, x at top, dx per y, direction), in order of the sub-row they
+        // start on (the first whose y, (k + 0.5) / n, is at or below the top): a sub-row only
+        // looks at the edges that span it. Counted into place, in two passes over the
+        // polygons, so the edges are held once: within one sub-row the order does not matter,
+        // the active edges being kept in order of their crossings. Those starting below the
+        // last sub-row are left out.
+        func forEachEdge(_ body: (Edge) -> Void) {
+            for poly in polygons where poly.count > 1 {
+                for i in 0..<poly.count {
+                    let a = poly[i], b = poly[(i + 1) % poly.count]
+                    guard a.y != b.y, a.x.isFinite, b.x.isFinite, !a.y.isNaN, !b.y.isNaN else { continue }
+                    let (p, q, dir) = a.y < b.y ? (a, b, 1) : (b, a, -1)
+                    let start = Int(min(max((p.y * Double(n) - 0.5).rounded(.up), 0), Double(subRows)))
+                    body(Edge(top: p.y, bottom: q.y, x: p.x, slope: (q.x - p.x) / (q.y - p.y), dir: dir, at: p.x, start: start))
+                }
             }
         }
-        var result = Coverage()
-        guard w > 0, h > 0, !edges.isEmpty else { return result }
-        let n = samples, share = 1 / Double(n), width = Double(w)
-        // The edges in order of the sub-row they start on (the first whose y, (k + 0.5) / n, is
-        // at or below the top), by counting: within one sub-row the order does not matter, the
-        // active edges being kept in order of their crossings. Those starting below the last
-        // sub-row are left out.
-        let subRows = h * n
         var counts = [Int](repeating: 0, count: subRows + 1)
-        for i in edges.indices {
-            edges[i].start = Int(min(max((edges[i].top * Double(n) - 0.5).rounded(.up), 0), Double(subRows)))
-            counts[edges[i].start] += 1
-        }
+        forEachEdge { counts[$0.start] += 1 }
         var offset = 0
         for k in counts.indices { (counts[k], offset) = (offset, offset + counts[k]) }
-        var byStart = edges
-        for e in edges where e.start < subRows {
-            byStart[counts[e.start]] = e
-            counts[e.start] += 1
+        let kept = counts[subRows]
+        let edges = [Edge](unsafeUninitializedCapacity: kept) { placed, count in
+            forEachEdge { e in
+                guard e.start < subRows else { return }
+                placed.initializeElement(at: counts[e.start], to: e)
+                counts[e.start] += 1
+            }
+            count = kept
         }
-        edges = Array(byStart[..<counts[subRows - 1]])
         guard !edges.isEmpty else { return result }
         // A pixel's coverage is `cell[x]` plus the sum of `step[0...x]`: a span adds its partial
         // end pixels to `cell` and its whole pixels between as one step up and one down, so a
@@ -150,10 +161,14 @@ package enum PathRasterizer {
         // The edges crossing the current sub-row, in order of their crossings (`at`): from one
         // sub-row to the next few swap, so an insertion sort keeps them in order cheaply.
         var active: [Edge] = []
+        // Whether the last sub-row's crossings were sorted outright.
+        var sortedOutright = false
         // The smallest bottom among the active edges: no edge ends above it.
         var activeUntil = Double.infinity
-        // The pixels each span of the row touches, merged into runs when the row is done.
-        var touched: [(from: Int, to: Int)] = []
+        // The pixels each span of a sub-row touches, and the row's so far merged into runs
+        // (apart, in order; `merged` is the merge's scratch list).
+        var touched: [(from: Int, to: Int)] = [], rowRuns = touched, merged = touched
+        let evenOdd = rule == .evenOdd
         var next = 0
         // Rows above the first edge are empty.
         var row = edges[0].start / n
@@ -161,6 +176,7 @@ package enum PathRasterizer {
             let firstRun = result.runs.count
             // Whether the active edges stayed the same after the row's first sub-row.
             var steady = true
+            sortedOutright = false
             for sub in 0..<n {
                 let y = Double(row) + (Double(sub) + 0.5) * share
                 while next < edges.count && edges[next].start <= row * n + sub {
@@ -175,18 +191,34 @@ package enum PathRasterizer {
                     activeUntil = active.reduce(.infinity) { min($0, $1.bottom) }
                     if sub > 0 { steady = false }
                 }
-                for i in active.indices {
-                    active[i].at = active[i].x + (y - active[i].top) * active[i].slope
-                    var j = i
-                    while j > 0 && active[j].at < active[j - 1].at {
-                        active.swapAt(j, j - 1)
-                        j -= 1
+                // Sorting outright costs about k log₂ k; up to that many swaps the insertion sort
+                // is the cheaper (and equal crossings' order does not change the coverage).
+                let count = active.count, budget = count * max(log2Ceiling(count), 4)
+                // The previous sub-row's order is the start, unless it had to be sorted outright
+                // (its edges criss-cross): then within the pixel row this one is too.
+                var swaps = sortedOutright ? budget + 1 : 0
+                active.withUnsafeMutableBufferPointer { a in
+                    var i = 0
+                    while i < count && swaps <= budget {
+                        a[i].at = a[i].x + (y - a[i].top) * a[i].slope
+                        var j = i
+                        while j > 0 && a[j].at < a[j - 1].at {
+                            a.swapAt(j, j - 1)
+                            j -= 1
+                        }
+                        swaps += i - j
+                        i += 1
                     }
+                    guard swaps > budget else { return }
+                    for k in i..<count { a[k].at = a[k].x + (y - a[k].top) * a[k].slope }
+                    a.sort { $0.at < $1.at }
                 }
+                sortedOutright = swaps > budget
+                work?.steps += count + (sortedOutright ? count * log2Ceiling(count) : swaps)
                 var winding = 0
                 for i in 0..<max(active.count - 1, 0) {
                     winding += active[i].dir
-                    guard rule == .evenOdd ? winding % 2 != 0 : winding != 0 else { continue }
+                    guard evenOdd ? winding % 2 != 0 : winding != 0 else { continue }
                     let xa = max(active[i].at, 0), xb = min(active[i + 1].at, width)
                     guard xa < xb else { continue }
                     let first = Int(xa), last = Int(xb)
@@ -200,39 +232,33 @@ package enum PathRasterizer {
                     }
                     touched.append((first, min(Int(xb.rounded(.up)), w)))
                 }
+                // The sub-row's spans come left to right: merged into the row's runs in one pass.
+                if !touched.isEmpty {
+                    merge(touched, into: &rowRuns, using: &merged)
+                    touched.removeAll(keepingCapacity: true)
+                }
             }
-            if !touched.isEmpty {
-                touched.sort { $0.from < $1.from }
-                var k = 0
-                while k < touched.count {
-                    let from = touched[k].from
-                    var to = touched[k].to
-                    k += 1
-                    while k < touched.count && touched[k].from <= to {
-                        to = max(to, touched[k].to)
-                        k += 1
-                    }
-                    let start = result.values.count
-                    result.runs.append(Coverage.Run(y: row, x: from, start: start, count: to - from))
-                    result.values.append(contentsOf: repeatElement(0, count: to - from))
-                    result.values.withUnsafeMutableBufferPointer { values in
-                        cell.withUnsafeMutableBufferPointer { cell in
-                            step.withUnsafeMutableBufferPointer { step in
-                                var sum = 0.0
-                                for x in from..<to {
-                                    sum += step[x]
-                                    values[start + x - from] = UInt8(min(max(cell[x] + sum, 0), 1) * 255 + 0.5)
-                                    cell[x] = 0
-                                    step[x] = 0
-                                }
-                                cell[to] = 0
-                                step[to] = 0
+            for (from, to) in rowRuns {
+                let start = result.values.count
+                result.runs.append(Coverage.Run(y: row, x: from, start: start, count: to - from))
+                result.values.append(contentsOf: repeatElement(0, count: to - from))
+                result.values.withUnsafeMutableBufferPointer { values in
+                    cell.withUnsafeMutableBufferPointer { cell in
+                        step.withUnsafeMutableBufferPointer { step in
+                            var sum = 0.0
+                            for x in from..<to {
+                                sum += step[x]
+                                values[start + x - from] = UInt8(min(max(cell[x] + sum, 0), 1) * 255 + 0.5)
+                                cell[x] = 0
+                                step[x] = 0
                             }
+                            cell[to] = 0
+                            step[to] = 0
                         }
                     }
                 }
-                touched.removeAll(keepingCapacity: true)
             }
+            rowRuns.removeAll(keepingCapacity: true)
             // Between events (an edge starting or ending), rows crossed only by vertical edges
             // (a rectangle's sides) are the same: the next ones share this row's values.
             if steady, !active.isEmpty, active.allSatisfy({ $0.slope == 0 }) {
@@ -252,6 +278,39 @@ package enum PathRasterizer {
             }
         }
         return result
+    }
+
+    /// Merges `spans` (in order of their starts) into `runs` (in order, apart): their union,
+    /// as runs apart (touching ones joined). `scratch` is working space.
+    private static func merge(_ spans: [(from: Int, to: Int)], into runs: inout [(from: Int, to: Int)],
+                              using scratch: inout [(from: Int, to: Int)]) {
+        scratch.removeAll(keepingCapacity: true)
+        var i = 0, j = 0
+        while i < spans.count || j < runs.count {
+            let next: (from: Int, to: Int)
+            if j == runs.count || (i < spans.count && spans[i].from < runs[j].from) {
+                next = spans[i]
+                i += 1
+            } else {
+                next = runs[j]
+                j += 1
+            }
+            if let last = scratch.last, next.from <= last.to {
+                scratch[scratch.count - 1].to = max(last.to, next.to)
+            } else {
+                scratch.append(next)
+            }
+        }
+        swap(&runs, &scratch)
+    }
+
+    /// ⌈log₂(n + 1)⌉: the bits of `n`.
+    private static func log2Ceiling(_ n: Int) -> Int { Int.bitWidth - n.leadingZeroBitCount }
+
+    /// A count of the sweep's steps (see `coverage`).
+    package final class Work {
+        package var steps = 0
+        package init() {}
     }
 
     /// One polygon edge, from its top (smaller y) to its bottom.
