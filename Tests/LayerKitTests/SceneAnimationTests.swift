@@ -86,6 +86,11 @@ final class SceneAnimationTests: XCTestCase {
                          "root.animations[0].timingFunctions: expected 1 timing functions (one per segment), found 2")
         assertLayerError(animation(#"{"type": "basic", "keyPath": "opacity", "timingFunction": [1.5, 0, 1, 1]}"#),
                          "root.animations[0].timingFunction[0]: a control point's x must be in 0...1, found 1.5")
+        // Found by the fuzzer: read, then not writable back ("inf cannot be written").
+        assertLayerError(animation(#"{"type": "basic", "keyPath": "opacity", "timingFunction": [0, 1e300, 1, 1]}"#),
+                         "root.animations[0].timingFunction[1]: a control point's y must be within ±3.4028235e+38 (a Float), found 1e+300")
+        assertLayerError(animation(#"{"type": "basic", "keyPath": "sublayerTransform", "fromValue": [{"perspective": 5e-324}]}"#),
+                         "root.animations[0].fromValue: the transform's matrix is not finite: its numbers overflow a Double")
         assertLayerError(animation(#"{"type": "basic", "keyPath": "opacity", "repeatCount": "forever"}"#),
                          #"root.animations[0].repeatCount: expected a number or "infinity", found a string"#)
         assertLayerError(animation(#"{"type": "basic", "keyPath": "opacity", "fillMode": "sideways"}"#),

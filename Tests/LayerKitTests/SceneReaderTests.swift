@@ -479,6 +479,8 @@ final class SceneReaderTests: XCTestCase {
                          "root.transform[0].rotate: expected [degrees, x, y, z] (4 numbers), found 3 elements")
         assertLayerError(#"{"transform": [{"rotate": [45, 0, 0, 1]}, {"perspective": 0}]}"#,
                          "root.transform[1].perspective: the perspective distance must be > 0, not 0")
+        assertLayerError(#"{"transform": [{"scale": [1e300, 1, 1]}, {"scale": [1e300, 1, 1]}]}"#,
+                         "root.transform: the transform's matrix is not finite: its numbers overflow a Double")
         assertLayerError(#"{"sublayerTransform": [{"perspective": -500}]}"#,
                          "root.sublayerTransform[0].perspective: the perspective distance must be > 0, not -500")
         assertLayerError(#"{"transform": [{"skew": [1, 2]}]}"#,

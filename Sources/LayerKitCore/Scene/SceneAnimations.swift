@@ -151,6 +151,11 @@ enum SceneAnimation {
         for i in [0, 2] where !(0...1).contains(p[i]) {
             throw SceneError(path: "\(node.path)[\(i)]", message: "a control point's x must be in 0...1, found \(shortestDecimal(p[i]))")
         }
+        // CAMediaTimingFunction keeps Floats: a y beyond Float's range would become infinite.
+        for i in [1, 3] where !Float(p[i]).isFinite {
+            throw SceneError(path: "\(node.path)[\(i)]",
+                             message: "a control point's y must be within ±\(Float.greatestFiniteMagnitude) (a Float), found \(shortestDecimal(p[i]))")
+        }
         return CAMediaTimingFunction(controlPoints: Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
     }
 

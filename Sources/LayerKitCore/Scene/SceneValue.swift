@@ -211,19 +211,25 @@ extension CATransform3D: SceneValue {
     /// `{"matrix": [16 numbers]}` or an array of operations, listed in the order a Core
     /// Animation program applies them (`t = CATransform3DRotate(t, …)`): each operation is
     /// concatenated before the transform so far, so the last one acts on the points first.
+    /// Finite numbers can make a matrix that is not (a perspective distance of 5e-324, scales of
+    /// 1e308 concatenated): such a transform is refused here, as a static field and as an
+    /// animation value alike, since nothing could draw or write it back.
     init(scene node: SceneNode) throws {
+        let t: CATransform3D
         if case .object(let members) = node.value {
             guard members.count == 1, members[0].key == "matrix" else {
                 throw node.error("a transform object must be {\"matrix\": [16 numbers]}; list operations in an array")
             }
-            self = try Self.operation(try node.object(allowing: nil, what: "a transform"), node)
-            return
+            t = try Self.operation(try node.object(allowing: nil, what: "a transform"), node)
+        } else {
+            guard case .array = node.value else { throw node.mismatch("a transform ({\"matrix\": [...]} or an array of operations)") }
+            t = try node.elements().reduce(.identity) { t, op in
+                let object = try op.object(allowing: Self.operations, what: "a transform operation")
+                return try Self.operation(object, op).concatenating(t)
+            }
         }
-        guard case .array = node.value else { throw node.mismatch("a transform ({\"matrix\": [...]} or an array of operations)") }
-        self = try node.elements().reduce(.identity) { t, op in
-            let object = try op.object(allowing: Self.operations, what: "a transform operation")
-            return try Self.operation(object, op).concatenating(t)
-        }
+        guard t.isFiniteValue else { throw node.error("the transform's matrix is not finite: its numbers overflow a Double") }
+        self = t
     }
 
     /// The keys of transform operations.
