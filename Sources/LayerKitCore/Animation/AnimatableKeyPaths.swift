@@ -212,7 +212,9 @@ enum AnimatedValueKind: Equatable {
         case let .vector(x): return .vector(x.map { $0 * n })
         case let .transform(t):
             var r = CATransform3D.identity
-            for _ in 0..<max(0, min(Int(n), 10_000)) { r = r.concatenating(t) }
+            // Bounded before the conversion: an overflowing repeat count (a tiny duration
+            // repeated forever) would trap in Int(_:).
+            for _ in 0..<(n >= 1 ? Int(min(n, 10_000)) : 0) { r = r.concatenating(t) }
             return .transform(r)
         case .bool, .path, .image, .string: return a
         }
