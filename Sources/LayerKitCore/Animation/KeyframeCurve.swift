@@ -15,11 +15,16 @@ struct BezierPiece {
     private let table: [Double]
     private static let steps = 32
 
-    init(_ coordinates: [Double], dimension: Int) {
+    /// `lengthScale` (a power of two, 1 unless the coordinates are huge) scales the derivative,
+    /// and so every length: pacing needs only their proportions and tangents only directions,
+    /// and coordinates near 1e308 apart would overflow their differences and squares.
+    init(_ coordinates: [Double], dimension: Int, lengthScale: Double = 1) {
         self.coordinates = coordinates
         self.dimension = dimension
         let n = Double(coordinates.count / dimension - 1)
-        let hodograph = (dimension..<coordinates.count).map { (coordinates[$0] - coordinates[$0 - dimension]) * n }
+        let hodograph = (dimension..<coordinates.count).map {
+            (coordinates[$0] * lengthScale - coordinates[$0 - dimension] * lengthScale) * n
+        }
         var table = [0.0]
         if coordinates.count == 2 * dimension {
             let length = Self.norm(hodograph, dimension, 0)
@@ -166,7 +171,7 @@ struct KeyframeCurve {
     private enum Storage {
         /// Bézier segments: segment i's control points are `coordinates[offsets[i] ..<
         /// offsets[i + 1]]`, `dimension` coordinates a point.
-        case bezier(coordinates: [Double], offsets: [Int], dimension: Int)
+        case bezier(coordinates: [Double], offsets: [Int], dimension: Int, lengthScale: Double)
         /// Values that are not vectors of one length: segment i mixes keyframes i and i + 1.
         case mix
     }
@@ -194,7 +199,7 @@ struct KeyframeCurve {
         self.keyframes = keyframes
         self.storage = storage
         switch storage {
-        case let .bezier(_, offsets, _): segmentCount = offsets.count - 1
+        case let .bezier(_, offsets, _, _): segmentCount = offsets.count - 1
         case .mix: segmentCount = max(keyframes.count - 1, 0)
         }
         var distances = [0.0]
@@ -205,10 +210,19 @@ struct KeyframeCurve {
 
     private static func makeSegment(_ i: Int, _ storage: Storage, _ keyframes: [AnimatedValue]) -> KeyframeSegment {
         switch storage {
-        case let .bezier(coordinates, offsets, dimension):
-            return .bezier(BezierPiece(Array(coordinates[offsets[i]..<offsets[i + 1]]), dimension: dimension))
+        case let .bezier(coordinates, offsets, dimension, lengthScale):
+            return .bezier(BezierPiece(Array(coordinates[offsets[i]..<offsets[i + 1]]), dimension: dimension, lengthScale: lengthScale))
         case .mix: return .mix(keyframes[i], keyframes[i + 1])
         }
+    }
+
+    /// The power of two that brings the largest coordinate to at most 2^400 (1 when it is
+    /// already there, so ordinary curves measure bit for bit as ever): differences then stay
+    /// below 2^401 and a million squared ones sum far below `Double`'s range.
+    private static func lengthScale(_ coordinates: [Double]) -> Double {
+        let largest = coordinates.reduce(0) { max($0, abs($1)) }
+        guard largest.isFinite, largest > 0x1p400 else { return 1 }
+        return Double(sign: .plus, exponent: 400 - largest.exponent, significand: 1)
     }
 
     /// Segment `i`, `0 ..< segmentCount`.
@@ -259,7 +273,8 @@ struct KeyframeCurve {
             }
             coordinates += p2
         }
-        self.init(keyframes: v, storage: .bezier(coordinates: coordinates, offsets: offsets, dimension: d))
+        self.init(keyframes: v, storage: .bezier(coordinates: coordinates, offsets: offsets, dimension: d,
+                                                 lengthScale: Self.lengthScale(coordinates)))
     }
 
     /// The curve along `path`: a segment per line, curve and close (a close returns to its
@@ -285,7 +300,8 @@ struct KeyframeCurve {
             }
         }
         if keyframes.isEmpty { keyframes.append(.components([Double(current.x), Double(current.y)])) }
-        self.init(keyframes: keyframes, storage: .bezier(coordinates: coordinates, offsets: offsets, dimension: 2))
+        self.init(keyframes: keyframes, storage: .bezier(coordinates: coordinates, offsets: offsets, dimension: 2,
+                                                         lengthScale: Self.lengthScale(coordinates)))
     }
 
     /// The segment and its parameter at eased progress `p`: paced by arc length over the
