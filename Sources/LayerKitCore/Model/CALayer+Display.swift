@@ -59,7 +59,10 @@ extension CALayer {
     /// `contentsAreFlipped()` the user space is flipped (y up on the image), since the image
     /// displays upright whatever the flips, and the drawing must land in the flipped geometry
     /// as the layer's sublayers do. A layer
-    /// with no pixels to draw (an empty or over-large size) gets no contents. A redraw of part
+    /// with no pixels to draw (an empty or over-large size) gets no contents; an over-large one
+    /// (over 16,384 pixels a side) says so on standard error, as Core Graphics logs to the
+    /// console, since a drawing that vanishes without a word looks like a bug in `draw(in:)`.
+    /// A redraw of part
     /// of the layer (`redrawRect`) starts from a copy of the last drawing's pixels, so an image
     /// shared with other layers or kept by the caller never changes.
     func displayByDrawing() {
@@ -69,6 +72,11 @@ extension CALayer {
               let ctx = CGContext(data: nil, width: Int(w), height: Int(h), bitsPerComponent: 8, bytesPerRow: 0,
                                   space: CGColorSpaceCreateDeviceRGB(),
                                   bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else {
+            if w > CGFloat(CanvasSizeError.maximumSide) || h > CGFloat(CanvasSizeError.maximumSide) {
+                let size = [w, h].map { Int(exactly: $0).map(String.init) ?? "\($0)" }
+                FileHandle.standardError.write(Data(("LayerKit: warning: \(debugName): its drawing would be \(size[0]) x \(size[1]) pixels "
+                    + "(bounds x contentsScale), over \(CanvasSizeError.maximumSide) a side; it is not drawn\n").utf8))
+            }
             contents = nil
             drawnBacking = nil
             return
