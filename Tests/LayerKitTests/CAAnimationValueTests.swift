@@ -67,6 +67,22 @@ final class CAAnimationValueTests: XCTestCase {
         XCTAssertEqual(sample(c, b, at: 12.5).properties.position.x, 25)
     }
 
+    /// A cumulative transform repeated past `Int`'s range (0.5 s forever, sampled 2^1000 s in)
+    /// once trapped converting the pass count; the transform is applied at most 10,000 times,
+    /// and 2^1000 is a whole number of passes, so the pass starts at its from value.
+    func testCumulativeTransformPastIntsRangeIsBounded() {
+        let layer = CALayer()
+        let a = CABasicAnimation(keyPath: "transform")
+        a.fromValue = CATransform3DIdentity
+        a.toValue = CATransform3DMakeTranslation(1, 0, 0)
+        a.duration = 0.5
+        a.repeatCount = .infinity
+        a.isCumulative = true
+        let t = sample(layer, a, at: 10 + 0x1p1000).properties.transform
+        XCTAssertEqual(t.m41, 10_000)
+        XCTAssertEqual(t.m42, 0)
+    }
+
     func testAnimationsApplyInOrderAdded() {
         let layer = CALayer()
         let a = CABasicAnimation(keyPath: "opacity")
@@ -137,6 +153,20 @@ final class CAAnimationValueTests: XCTestCase {
             $0.values = [0, 10, 40]
             $0.calculationMode = .paced
         }, at: 10.125), 5, accuracy: 1e-9)
+    }
+
+    /// Keyframes 1e308 apart (issue 23): their distances overflowed to infinity, so a quarter of
+    /// the way was taken as the end of the first segment (1e308). Two equal segments: a quarter
+    /// is half of the first, 5e307.
+    func testKeyframePacedFarApart() {
+        XCTAssertEqual(keyframeX({
+            $0.values = [0, 1e308, 0]
+            $0.calculationMode = .paced
+        }, at: 10.25), 5e307)
+        XCTAssertEqual(keyframeX({
+            $0.values = [0, 1e308, 0]
+            $0.calculationMode = .cubicPaced
+        }, at: 10.5), 1e308, accuracy: 1e294, "half way along two mirrored pieces is the peak between them")
     }
 
     func testKeyframeCubic() {

@@ -154,6 +154,35 @@ final class CALayerDisplayTests: XCTestCase {
         XCTAssertEqual(l.draws, 0)
     }
 
+    /// A drawing over 16,384 pixels a side has no bitmap, and says so (issue 23: it was
+    /// dropped without a word); one at the limit is drawn, silently.
+    func testAnOverLargeDrawingIsNotDrawnAndSaysSo() {
+        let wide = square()
+        wide.name = "wide"
+        wide.bounds = CGRect(x: 0, y: 0, width: 8_192.5, height: 1)
+        wide.contentsScale = 2
+        var said = standardError { wide.display() }
+        XCTAssertNil(wide.contents)
+        XCTAssertEqual(wide.draws, 0)
+        XCTAssertEqual(said, "LayerKit: warning: layer 'wide': its drawing would be 16385 x 2 pixels (bounds x contentsScale), "
+                       + "over 16384 a side; it is not drawn\n")
+        wide.bounds.size.width = 8_192
+        said = standardError { wide.display() }
+        XCTAssertEqual(wide.contents?.width, 16_384)
+        XCTAssertEqual(said, "")
+    }
+
+    /// What `body` writes to standard error.
+    private func standardError(_ body: () -> Void) -> String {
+        let pipe = Pipe(), saved = dup(2)
+        dup2(pipe.fileHandleForWriting.fileDescriptor, 2)
+        body()
+        dup2(saved, 2)
+        close(saved)
+        pipe.fileHandleForWriting.closeFile()
+        return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
     // MARK: Redrawing part of a layer (setNeedsDisplay(_:))
 
     /// Fills its whole bounds in the next of `colors` at each draw, keeping each context's
