@@ -16,9 +16,10 @@ struct AnimationPlan {
     private var first: Step?, second: Step?
     /// The third and later.
     private var rest: [Step]
-    /// Whether a `CATransition` is among the animations: only then is one asked for its
-    /// drawing.
-    let hasTransition: Bool
+    /// What else a frame must do with the state the plan makes; `apply` returns them, from
+    /// the same in-place access of the plan (each field read apart, through the layer's
+    /// optional, copied the whole plan: 40 % more time per animated layer).
+    private let traits: Traits
     /// `edits` when packed.
     private let packedAtEdit: Int
 
@@ -32,43 +33,55 @@ struct AnimationPlan {
     /// The entries of the animated key paths for which the layer's class asks for display
     /// (`needsDisplay(forKey:)`): their changes redraw the presentation copy.
     let redrawnKeys: [AnimatableKeyPath]
-    /// Whether an animation changes a key that is not a property (stored by key-value coding):
-    /// only then does evaluation read the layer's stored values.
-    let animatesCustomKeys: Bool
-    /// The animated key paths (groups' included), with their entries: the values a frame must
-    /// check for overflow, rather than every property of the layer (a shape's whole path).
-    let animatedKeys: [(name: String, entry: AnimatableKeyPath)]
+
+    struct Traits: OptionSet {
+        let rawValue: UInt8
+        /// A `CATransition` is among the animations: only then is one asked for its drawing.
+        static let transition = Traits(rawValue: 1)
+        /// Some animated key asks for display (`redrawnKeys` is not empty).
+        static let redraws = Traits(rawValue: 2)
+        /// An animation changes a key that is not a property (stored by key-value coding):
+        /// only then does evaluation read the layer's stored values.
+        static let customKeys = Traits(rawValue: 4)
+        /// An animation changes a path: only then does a frame check a path for values that
+        /// overflowed (walking a big one is a frame's work, and the model's are kept finite).
+        static let paths = Traits(rawValue: 8)
+    }
 
     init(_ animations: [(key: String?, animation: CAAnimation)], redrawing needsDisplay: (String) -> Bool) {
         packedAtEdit = Self.edits.load(ordering: .relaxed)
-        var redrawn: [AnimatableKeyPath] = [], custom = false, animated: [(name: String, entry: AnimatableKeyPath)] = []
+        var redrawn: [AnimatableKeyPath] = [], traits: Traits = []
         var pending = animations.map(\.animation)
         while let a = pending.popLast() {
             if let group = a as? CAAnimationGroup { pending += group.animations ?? [] }
             guard let p = a as? CAPropertyAnimation, let keyPath = p.keyPath, let entry = p.entry else { continue }
             if needsDisplay(keyPath) { redrawn.append(entry) }
-            if AnimatableKeyPath.named(keyPath) == nil { custom = true }
-            if !animated.contains(where: { $0.name == keyPath }) { animated.insert((keyPath, entry), at: 0) }
+            if AnimatableKeyPath.named(keyPath) == nil { traits.insert(.customKeys) }
+            if entry.kind == .path { traits.insert(.paths) }
         }
         redrawnKeys = redrawn
-        animatesCustomKeys = custom
-        animatedKeys = animated
+        if !redrawn.isEmpty { traits.insert(.redraws) }
+        if animations.contains(where: { $0.animation is CATransition }) { traits.insert(.transition) }
+        self.traits = traits
         let steps = animations.map { Step(animation: $0.animation, packed: $0.animation.packed()) }
         first = steps.first
         second = steps.dropFirst().first
         rest = Array(steps.dropFirst(2))
-        hasTransition = animations.contains { $0.animation is CATransition }
         for step in steps where step.packed != nil { step.animation.isPacked = true }
     }
 
     /// Whether no packed field was edited since packing.
     var isCurrent: Bool { packedAtEdit == Self.edits.load(ordering: .relaxed) }
 
-    /// Applies the animations at layer time `t` to `state`, in the order added.
-    mutating func apply(to state: inout AnimatedLayerState, at t: Double) {
+    /// Applies the animations at layer time `t` to `state`, in the order added, starting the
+    /// keys stored by key-value coding from `customValues` when animations change them; returns
+    /// what else the frame must do.
+    mutating func apply(to state: inout AnimatedLayerState, at t: Double, customValues: () -> [String: Any]) -> Traits {
+        if traits.contains(.customKeys) { state.custom = customValues() }
         first?.apply(to: &state, at: t)
         second?.apply(to: &state, at: t)
         for i in rest.indices { rest[i].apply(to: &state, at: t) }
+        return traits
     }
 
     private struct Step {

@@ -146,12 +146,14 @@ extension CALayer {
         // a second copy of the properties (retains and releases of every reference in them) is
         // a cache miss per layer.
         evaluated += 1
-        var state = animatedState(atLocalTime: local)
-        hideIfNotFinite(&state, at: local)
-        let redrawn = animationPlan!.redrawnKeys
-        if !redrawn.isEmpty { state.properties.contents = presentationContents(of: state, keys: redrawn) }
-        // The last transition added that contributes now is drawn (the plan was packed above).
-        let transition = animationPlan!.hasTransition
+        var state = AnimatedLayerState(properties: properties, kind: snapshotKind)
+        let traits = applyAnimations(to: &state, atLocalTime: local)
+        hideIfNotFinite(&state, at: local, checkingPaths: traits.contains(.paths))
+        if traits.contains(.redraws) {
+            state.properties.contents = presentationContents(of: state, keys: animationPlan!.redrawnKeys)
+        }
+        // The last transition added that contributes now is drawn.
+        let transition = traits.contains(.transition)
             ? animationList.reversed().lazy.compactMap { $0.animation.transitionState(at: local) }.first : nil
         return LayerSnapshot(state, sublayers: sublayers, mask: mask, transition: transition)
     }
@@ -189,18 +191,21 @@ extension CALayer {
     /// The layer's own state with its animations applied at its time `t`.
     func presentationState(atLocalTime t: CFTimeInterval) -> AnimatedLayerState {
         AnimationClock.shared.evaluations.add(1, ordering: .relaxed)
-        return animatedState(atLocalTime: t)
+        var state = AnimatedLayerState(properties: properties, kind: snapshotKind)
+        applyAnimations(to: &state, atLocalTime: t)
+        return state
     }
 
     /// `presentationState(atLocalTime:)`, not counted (see `presentationTree`).
     @inline(__always)
-    private func animatedState(atLocalTime t: CFTimeInterval) -> AnimatedLayerState {
-        var state = AnimatedLayerState(properties: properties, kind: snapshotKind)
+    /// (In place: the state is 700 bytes and a dozen references, and returning it with the
+    /// traits copied it once more a layer.)
+    @discardableResult
+    private func applyAnimations(to state: inout AnimatedLayerState, atLocalTime t: CFTimeInterval) -> AnimationPlan.Traits {
         packAnimations()
-        // Read only then: the stored values lie past the part of the layer a frame touches.
-        if animationPlan!.animatesCustomKeys { state.custom = customValues }
-        animationPlan!.apply(to: &state, at: t)
-        return state
+        // The stored values are read only when animated: they lie past the part of the layer
+        // a frame touches.
+        return animationPlan!.apply(to: &state, at: t) { customValues }
     }
 
     /// Packs the animations for evaluation, when a change dropped the packed ones.

@@ -125,10 +125,12 @@ struct ResolvedTiming {
         let t = a + timeOffset
         // The iteration comes from the remainder (exact), not from a second division: t / l
         // rounds to a whole number where t is an ulp short of one (2.0 / 0.4 is 5 while
-        // fmod(2.0, 0.4) is 0.4 less an ulp), which would count a pass twice.
+        // fmod(2.0, 0.4) is 0.4 less an ulp), which would count a pass twice. (t − u) / l is a
+        // whole number but for rounding: + ½ and floor round it with an instruction, where
+        // rounded() is a call into libm, a sixth of a basic animation's evaluation.
         var u = t.truncatingRemainder(dividingBy: l)
         if u < 0 { u += l }
-        var iteration = ((t - u) / l).rounded()
+        var iteration = ((t - u) / l + 0.5).rounded(.down)
         if a == active, u == 0, t > 0 {
             u = l
             iteration -= 1
