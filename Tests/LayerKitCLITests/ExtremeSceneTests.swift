@@ -43,8 +43,8 @@ final class ExtremeSceneTests: XCTestCase {
         func gib(_ bytes: Int) -> String { String(format: "%.1f GiB", Double(bytes) / Double(1 << 30)) }
         let png = dir.appendingPathComponent("out.png")
 
-        // CPU: 128 MiB + 32 a file byte + 6 KiB x 999,000 layers + 20 x 100 x 100 canvas pixels.
-        let need = (128 << 20) + 32 * data.count + 6144 * 999_000 + 20 * 100 * 100
+        // CPU: 128 MiB + 32 a file byte + 8 KiB x 999,000 layers + 20 x 100 x 100 canvas pixels.
+        let need = (128 << 20) + 32 * data.count + 8192 * 999_000 + 20 * 100 * 100
         var run = try runLayerKit(["render", scene.path, "-o", png.path, "--backend", "cpu"], addressSpaceKiB: 4_000_000, for: self)
         XCTAssertEqual(run.status, 2, run.stderr)
         XCTAssertEqual(run.stderrLines.map(String.init), ["layerkit: \(scene.path): 999000 layers need about \(gib(need)), more than the 3.8 GiB "

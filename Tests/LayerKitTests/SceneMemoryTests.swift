@@ -5,13 +5,13 @@ import XCTest
 /// hand from the costs documented in architecture.md, "Memory budget".
 final class SceneMemoryTests: XCTestCase {
     func testTheEstimateSumsTheCostsOfEachPart() {
-        // CPU drawing: 128 MiB + 32 x 1000 bytes + 6144 x 10 layers + 8 x 100 image pixels
-        // + 20 x 200 x 200 canvas pixels = 134217728 + 32000 + 61440 + 800 + 800000.
+        // CPU drawing: 128 MiB + 32 x 1000 bytes + 8192 x 10 layers + 8 x 100 image pixels
+        // + 20 x 200 x 200 canvas pixels = 134217728 + 32000 + 81920 + 800 + 800000.
         XCTAssertEqual(Scene.estimatedMemory(fileBytes: 1000, layers: 10, imagePixels: 100, canvasPixels: 40_000, use: .cpuDrawing),
-                       135_111_968)
-        // GL: 768 MiB + 7168 a layer: 805306368 + 32000 + 71680 + 800 + 800000.
+                       135_132_448)
+        // GL: 768 MiB + 9216 a layer: 805306368 + 32000 + 92160 + 800 + 800000.
         XCTAssertEqual(Scene.estimatedMemory(fileBytes: 1000, layers: 10, imagePixels: 100, canvasPixels: 40_000, use: .glDrawing),
-                       806_210_848)
+                       806_231_328)
         // Reading: 128 MiB + 2048 x 999,000 layers, nothing for the canvas: 134217728 + 2045952000.
         XCTAssertEqual(Scene.estimatedMemory(fileBytes: 0, layers: 999_000, imagePixels: 0, canvasPixels: 40_000, use: .reading),
                        2_180_169_728)
