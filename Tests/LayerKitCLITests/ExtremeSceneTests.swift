@@ -36,7 +36,9 @@ final class ExtremeSceneTests: XCTestCase {
     func testAScenePastTheMemoryBudgetIsRefusedBeforeItIsBuilt() throws {
         let dir = try temporaryDirectory(for: self)
         let scene = dir.appendingPathComponent("scene.json")
-        let layer = #"{"frame": [0, 0, 10, 10], "backgroundColor": [1, 0, 0, 1]}"#
+        // With a shadow each: measured 7.2 KB a layer, so about 7 GB (layers with a background
+        // only fit under 4 GB, measured, though the budget refuses them too).
+        let layer = #"{"frame": [0, 0, 10, 10], "backgroundColor": [1, 0, 0, 1], "shadowOpacity": 0.5, "shadowRadius": 1}"#
         // The root and 998,999 sublayers: 999,000 layers.
         let data = Data(sceneText(root: #"{"sublayers": [\#(Array(repeating: layer, count: 998_999).joined(separator: ", "))]}"#).utf8)
         try data.write(to: scene)
@@ -51,7 +53,7 @@ final class ExtremeSceneTests: XCTestCase {
                                                             + "this process may use (ulimit -v); split the scene or raise the limit"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: png.path))
 
-        // Under 1 GiB the file alone is over: 128 MiB + 32 a byte of its 60 MB.
+        // Under 1 GiB the file alone is over: 128 MiB + 32 a byte of its 100 MB.
         run = try runLayerKit(["displaylist", scene.path], addressSpaceKiB: 1 << 20, for: self)
         XCTAssertEqual(run.status, 2, run.stderr)
         XCTAssertEqual(run.stderrLines.map(String.init), ["layerkit: \(scene.path): \(data.count) bytes of JSON need about \(gib((128 << 20) + 32 * data.count)), "
