@@ -15,6 +15,9 @@ enum Backend: String, ExpressibleByArgument, CaseIterable {
     /// GL when a context can be made, else the CPU with a one-line warning.
     case auto
 
+    /// What drawing a scene with this choice costs in memory (`auto` may be GL, the dearer).
+    var memoryUse: Scene.MemoryUse { self == .cpu ? .cpuDrawing : .glDrawing }
+
     /// A renderer for this choice. With `gl`, a missing EGL display or GL driver is a one-line
     /// bad-input error naming what failed; with `auto` it is a one-line warning and the CPU.
     func makeRenderer(fullRedraw: Bool = false, skipsReadback: Bool = false) throws -> any FrameRenderer {
@@ -130,11 +133,12 @@ func checkOutputDirectory(_ path: String, option: String) throws {
 /// Loads a scene file, turning any failure into a one-line bad-input error. From then on, an
 /// animated value of the scene that is not finite where it is drawn (the layer is hidden
 /// there) is reported once per layer and key path, as a warning on standard error naming the
-/// layer's path, the key path and the layer's time.
-func loadScene(_ path: String) throws -> Scene {
+/// layer's path, the key path and the layer's time. `use` is what the command does with the
+/// scene, for the memory budget (`Scene.estimatedMemory`).
+func loadScene(_ path: String, use: Scene.MemoryUse) throws -> Scene {
     let scene: Scene
     do {
-        scene = try Scene(contentsOfFile: path)
+        scene = try Scene(contentsOfFile: path, memoryUse: use)
     } catch {
         throw CLIError.badInput("\(error)")
     }

@@ -82,7 +82,7 @@ struct BenchCommand: ParsableCommand {
             (path, loaded) = ("\(generated.rawValue)-\(count)", generated.make(count: count))
         } else {
             path = scene!
-            loaded = try loadScene(path)
+            loaded = try loadScene(path, use: backend.memoryUse)
         }
         let profiler = try measure(loaded, renderer: renderer, frames: frames, warmup: warmup, animate: animate, moveOne: moveOne,
                                    redisplay: redisplay ? loaded.drawingLayers : [])

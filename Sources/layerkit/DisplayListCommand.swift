@@ -15,6 +15,6 @@ struct DisplayListCommand: ParsableCommand {
     var scale: Double?
 
     func run() throws {
-        print(try displayList(for: try loadScene(scene), path: scene, scale: scale).dump(), terminator: "")
+        print(try displayList(for: try loadScene(scene, use: .cpuDrawing), path: scene, scale: scale).dump(), terminator: "")
     }
 }

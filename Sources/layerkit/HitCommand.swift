@@ -28,7 +28,7 @@ struct HitCommand: ParsableCommand {
         for (name, value) in [("X", x), ("Y", y)] where !value.isFinite {
             throw CLIError.badInput("\(name) must be a finite number, not \(value)")
         }
-        let loaded = try loadScene(scene)
+        let loaded = try loadScene(scene, use: .reading)
         print(loaded.describe(loaded.hitTest(CGPoint(x: x, y: y))))
     }
 }

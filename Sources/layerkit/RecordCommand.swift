@@ -59,7 +59,7 @@ struct RecordCommand: ParsableCommand {
         try checkOutputDirectory(output, option: "-o")
         do { try RecordingPlan.checkArguments(duration: duration, fps: fps) } catch { throw CLIError.badInput(error.description) }
         let ffmpeg = video ? try findFFmpeg() : nil
-        let loaded = try loadScene(scene)
+        let loaded = try loadScene(scene, use: backend.memoryUse)
         let canvas = try canvas(of: loaded, path: scene, scale: scale)
         let plan: RecordingPlan
         do {

@@ -28,7 +28,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         try checkOutputPath(output, option: "-o")
         if let time, !time.isFinite { throw CLIError.badInput("--time: expected a finite number of seconds, found \(time)") }
-        let list = try displayList(for: try loadScene(scene), path: scene, scale: scale, time: time)
+        let list = try displayList(for: try loadScene(scene, use: backend.memoryUse), path: scene, scale: scale, time: time)
         let renderer = try backend.makeRenderer()
         let bitmap: Bitmap
         // A backend failing mid-frame (a GL error, naming its call) is reported like bad input:

@@ -73,7 +73,7 @@ struct SoakCommand: ParsableCommand {
     var warmupFrames: Int { warmup ?? max(frames / 10, 1) }
 
     func run() throws {
-        let loaded = try loadScene(scene)
+        let loaded = try loadScene(scene, use: backend.memoryUse)
         let canvas = try canvas(of: loaded, path: scene, scale: scale)
         let loop = FrameLoop(renderer: try backend.makeRenderer())
         loop.profiler.frameLimit = 1  // a soak runs for as long as asked: keep no history

@@ -1,5 +1,6 @@
 import Foundation
 import LayerKitCore
+import LayerKitTestSupport
 import XCTest
 
 /// Scenes that are valid but extreme, rendered by the `layerkit` executable in a child process
@@ -26,5 +27,51 @@ final class ExtremeSceneTests: XCTestCase {
             let centre = (100 * 200 + 100) * 4
             XCTAssertLessThan(image.pixels[centre..<(centre + 3)].min()!, 245, "\(backend)")
         }
+    }
+
+    /// 999,000 layers with content (inside the layer limit) under a 4 GB limit aborted with
+    /// "failed to allocate" (issue 23). The reader estimates the memory first (architecture.md,
+    /// "Memory budget") and refuses: after the count pass when the parse fits, before parsing
+    /// when the file alone would not.
+    func testAScenePastTheMemoryBudgetIsRefusedBeforeItIsBuilt() throws {
+        let dir = try temporaryDirectory(for: self)
+        let scene = dir.appendingPathComponent("scene.json")
+        // With a shadow each: measured 7.2 KB a layer, so about 7 GB (layers with a background
+        // only fit under 4 GB, measured, though the budget refuses them too).
+        let layer = #"{"frame": [0, 0, 10, 10], "backgroundColor": [1, 0, 0, 1], "shadowOpacity": 0.5, "shadowRadius": 1}"#
+        // The root and 998,999 sublayers: 999,000 layers.
+        let data = Data(sceneText(root: #"{"sublayers": [\#(Array(repeating: layer, count: 998_999).joined(separator: ", "))]}"#).utf8)
+        try data.write(to: scene)
+        func gib(_ bytes: Int) -> String { String(format: "%.1f GiB", Double(bytes) / Double(1 << 30)) }
+        let png = dir.appendingPathComponent("out.png")
+
+        // CPU: 128 MiB + 32 a file byte + 8 KiB x 999,000 layers + 20 x 100 x 100 canvas pixels.
+        let need = (128 << 20) + 32 * data.count + 8192 * 999_000 + 20 * 100 * 100
+        var run = try runLayerKit(["render", scene.path, "-o", png.path, "--backend", "cpu"], addressSpaceKiB: 4_000_000, for: self)
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertEqual(run.stderrLines.map(String.init), ["layerkit: \(scene.path): 999000 layers need about \(gib(need)), more than the 3.8 GiB "
+                                                            + "this process may use (ulimit -v); split the scene or raise the limit"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: png.path))
+
+        // Under 1 GiB the file alone is over: 128 MiB + 32 a byte of its 100 MB.
+        run = try runLayerKit(["displaylist", scene.path], addressSpaceKiB: 1 << 20, for: self)
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertEqual(run.stderrLines.map(String.init), ["layerkit: \(scene.path): \(data.count) bytes of JSON need about \(gib((128 << 20) + 32 * data.count)), "
+                                                            + "more than the 1.0 GiB this process may use (ulimit -v); split the scene or raise the limit"])
+        XCTAssertEqual(run.stdout, "")
+    }
+
+    /// The same layers, 20,000 of them, are within the budget (about 0.3 GiB) and draw.
+    func testASceneWithinTheMemoryBudgetDraws() throws {
+        let dir = try temporaryDirectory(for: self)
+        let scene = dir.appendingPathComponent("scene.json")
+        let layer = #"{"frame": [0, 0, 10, 10], "backgroundColor": [1, 0, 0, 1]}"#
+        try Data(sceneText(root: #"{"sublayers": [\#(Array(repeating: layer, count: 20_000).joined(separator: ", "))]}"#).utf8).write(to: scene)
+        let png = dir.appendingPathComponent("out.png")
+        let run = try runLayerKit(["render", scene.path, "-o", png.path, "--backend", "cpu"], addressSpaceKiB: 4_000_000, for: self)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let image = try Bitmap(contentsOfPNGFile: png.path)
+        XCTAssertEqual(image.rgba(5, 5), [255, 0, 0, 255])
+        XCTAssertEqual(image.rgba(50, 50)[3], 0)
     }
 }

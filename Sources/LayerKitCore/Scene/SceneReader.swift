@@ -6,34 +6,41 @@
 import Foundation
 
 extension Scene {
-    /// Reads the scene file at `path`; image paths are relative to its directory.
+    /// Reads the scene file at `path`; image paths are relative to its directory. A scene whose
+    /// estimated memory for `use` is over what the process may use is refused before it is
+    /// parsed or built (`Scene.estimatedMemory`).
     ///
     /// - Throws: `SceneError`, whose description is one line: `FILE: JSON.PATH: rule broken`
     ///   (`FILE: no such file`, `FILE: cannot read: not a regular file` for a directory, a
     ///   device or a pipe, as for images).
-    public init(contentsOfFile path: String) throws {
+    public init(contentsOfFile path: String, memoryUse use: MemoryUse = .reading) throws {
         let bytes: [UInt8]
         do {
             bytes = try readRegularFile(path)
         } catch let error as ImageError {
             throw SceneError(file: path, path: "", message: error.problem)
         }
-        try self.init(data: Data(bytes), baseDirectory: (path as NSString).deletingLastPathComponent, fileName: path)
+        try self.init(bytes: bytes, baseDirectory: (path as NSString).deletingLastPathComponent, fileName: path, memoryUse: use)
     }
 
     /// Reads a scene from the bytes of a file; `baseDirectory` is where relative image paths
     /// start ("" for the current directory) and `fileName` is what messages call the file.
     ///
     /// - Throws: `SceneError` naming `fileName` and the JSON path.
-    public init(data: Data, baseDirectory: String, fileName: String) throws {
-        var reader = SceneReader(baseDirectory: baseDirectory)
+    public init(data: Data, baseDirectory: String, fileName: String, memoryUse use: MemoryUse = .reading) throws {
+        try self.init(bytes: [UInt8](data), baseDirectory: baseDirectory, fileName: fileName, memoryUse: use)
+    }
+
+    // The file's bytes are handed on, not copied: two copies of a large file cost more than its layers.
+    private init(bytes: [UInt8], baseDirectory: String, fileName: String, memoryUse use: MemoryUse) throws {
+        var reader = SceneReader(baseDirectory: baseDirectory, use: use)
         // A scene states its animations itself: building its tree must not run actions (the
         // layers are new, so none would animate, but a delegate or class action could run).
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         defer { CATransaction.commit() }
         do {
-            self = try reader.read([UInt8](data))
+            self = try reader.read(bytes)
         } catch var e as SceneError {
             e.file = fileName
             throw e
@@ -56,9 +63,17 @@ private struct SceneReader {
     /// The pixels of the drawings' bitmaps read so far (`Scene.maximumDrawingPixels`).
     var drawingPixels = 0
 
-    init(baseDirectory: String) { self.baseDirectory = baseDirectory }
+    /// What the command does with the scene, for the memory budget.
+    let use: Scene.MemoryUse
+
+    init(baseDirectory: String, use: Scene.MemoryUse) {
+        self.baseDirectory = baseDirectory
+        self.use = use
+    }
 
     mutating func read(_ bytes: [UInt8]) throws -> Scene {
+        try Scene.checkMemory(Scene.estimatedMemory(fileBytes: bytes.count, layers: 0, imagePixels: 0, canvasPixels: 0, use: use),
+                              for: "\(bytes.count) bytes of JSON")
         let json: JSONValue
         do {
             json = try JSONParser.parse(bytes)
@@ -92,7 +107,11 @@ private struct SceneReader {
             }
         }
         let rootNode = try top.required("root", in: "")
-        try checkTreeLimits(rootNode)
+        let layers = try checkTreeLimits(rootNode)
+        let imagePixels = decodedImages.values.reduce(0) { $0 + $1.width * $1.height }
+        try Scene.checkMemory(Scene.estimatedMemory(fileBytes: bytes.count, layers: layers, imagePixels: imagePixels,
+                                                    canvasPixels: canvas.pixelWidth * canvas.pixelHeight, use: use),
+                              for: counted(layers, "layer"))
         let root = try readLayer(rootNode)
         let probes = try top["probes"].map { try $0.elements(shape: "an array of probes").map(readProbe) } ?? []
         var scene = Scene(canvas: canvas, root: root, images: images, decodedImages: decodedImages, probes: probes)
@@ -139,8 +158,9 @@ private struct SceneReader {
     /// the JSON alone, before a single layer is made: building a million layers to throw them
     /// away would take seconds. Layers are visited in the order `readLayer` reads them (each
     /// layer, then its mask, then its sublayers), so the path named is the first layer over a
-    /// limit; what is not a layer or an array here is left for `readLayer` to report.
-    func checkTreeLimits(_ root: SceneNode) throws {
+    /// limit; what is not a layer or an array here is left for `readLayer` to report. Returns
+    /// the number of layers, for the memory budget.
+    func checkTreeLimits(_ root: SceneNode) throws -> Int {
         var count = 0
         // The path is built only for the error: one string per layer would cost more than the walk.
         var steps: [Int] = []  // -1 for `.mask`, else a sublayer index
@@ -168,6 +188,7 @@ private struct SceneReader {
             }
         }
         try visit(root.value)
+        return count
     }
 
     /// Reads a layer and, depth first, its mask and sublayers. Only this function recurses, and
