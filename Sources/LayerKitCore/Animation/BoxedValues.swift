@@ -86,16 +86,21 @@ protocol NSValueBridged: _ObjectiveCBridgeable where _ObjectiveCType == NSValue 
 }
 
 extension NSValueBridged {
+    /// The box (`as? NSValue`, `as? NSNumber`).
     public func _bridgeToObjectiveC() -> NSValue { boxedValue }
+    /// The value in `source` (`as!`).
     public static func _forceBridgeFromObjectiveC(_ source: NSValue, result: inout Self?) { result = Self(unboxing: source) }
+    /// The value in `source`, if it holds one of this type (`as?`).
     public static func _conditionallyBridgeFromObjectiveC(_ source: NSValue, result: inout Self?) -> Bool {
         result = Self(unboxing: source)
         return result != nil
     }
+    /// The value in `source` (bridging an Objective-C return value).
     public static func _unconditionallyBridgeFromObjectiveC(_ source: NSValue?) -> Self { source.flatMap(Self.init(unboxing:))! }
 }
 
 extension CGPoint: @retroactive _ObjectiveCBridgeable, NSValueBridged {
+    /// The Foundation class that boxes this type.
     public typealias _ObjectiveCType = NSValue
     init?(unboxing box: NSValue) {
         guard let p = box.unboxed as? CGPoint else { return nil }
@@ -105,6 +110,7 @@ extension CGPoint: @retroactive _ObjectiveCBridgeable, NSValueBridged {
 }
 
 extension CGSize: @retroactive _ObjectiveCBridgeable, NSValueBridged {
+    /// The Foundation class that boxes this type.
     public typealias _ObjectiveCType = NSValue
     init?(unboxing box: NSValue) {
         guard let s = box.unboxed as? CGSize else { return nil }
@@ -114,6 +120,7 @@ extension CGSize: @retroactive _ObjectiveCBridgeable, NSValueBridged {
 }
 
 extension CGRect: @retroactive _ObjectiveCBridgeable, NSValueBridged {
+    /// The Foundation class that boxes this type.
     public typealias _ObjectiveCType = NSValue
     init?(unboxing box: NSValue) {
         guard let r = box.unboxed as? CGRect else { return nil }
@@ -123,6 +130,7 @@ extension CGRect: @retroactive _ObjectiveCBridgeable, NSValueBridged {
 }
 
 extension CATransform3D: _ObjectiveCBridgeable, NSValueBridged {
+    /// The Foundation class that boxes this type.
     public typealias _ObjectiveCType = NSValue
     init?(unboxing box: NSValue) {
         guard let t = box.boxed(CATransform3D.self, type: NSValue.transform3DType) else { return nil }
@@ -132,6 +140,7 @@ extension CATransform3D: _ObjectiveCBridgeable, NSValueBridged {
 }
 
 extension CGAffineTransform: _ObjectiveCBridgeable, NSValueBridged {
+    /// The Foundation class that boxes this type.
     public typealias _ObjectiveCType = NSValue
     init?(unboxing box: NSValue) {
         guard let t = box.boxed(CGAffineTransform.self, type: NSValue.affineTransformType) else { return nil }
@@ -141,13 +150,18 @@ extension CGAffineTransform: _ObjectiveCBridgeable, NSValueBridged {
 }
 
 extension CGFloat: @retroactive _ObjectiveCBridgeable {
+    /// The Foundation class that boxes this type.
     public typealias _ObjectiveCType = NSNumber
+    /// The box (`as? NSValue`, `as? NSNumber`).
     public func _bridgeToObjectiveC() -> NSNumber { NSNumber(value: Double(self)) }
+    /// The value in `source` (`as!`).
     public static func _forceBridgeFromObjectiveC(_ source: NSNumber, result: inout CGFloat?) { result = CGFloat(source.doubleValue) }
+    /// The value in `source`, if it holds one of this type (`as?`).
     public static func _conditionallyBridgeFromObjectiveC(_ source: NSNumber, result: inout CGFloat?) -> Bool {
         result = CGFloat(source.doubleValue)
         return true
     }
+    /// The value in `source` (bridging an Objective-C return value).
     public static func _unconditionallyBridgeFromObjectiveC(_ source: NSNumber?) -> CGFloat { CGFloat(source?.doubleValue ?? 0) }
 }
 
