@@ -230,6 +230,19 @@ final class CGContextTests: XCTestCase {
         XCTAssertEqual(dashed(phase: 1), [0, 3, 4, 7])  // dashes −1…1, 3…5, 7…9
     }
 
+    /// Dash lengths whose sum overflows (issue 23's fuzzer found the walk endless): a dash of
+    /// 1.8e308 covers the line, and a phase of −1.8e308 starts in the gap, so nothing is drawn.
+    func testDashesWhoseSumOverflows() {
+        func dashed(phase: CGFloat) -> [Int] {
+            let ctx = context()
+            ctx.setLineDash(phase: phase, lengths: [.greatestFiniteMagnitude, .greatestFiniteMagnitude])
+            ctx.strokeLineSegments(between: [CGPoint(x: 0, y: 0.5), CGPoint(x: 8, y: 0.5)])
+            return paintedColumns(pixels(ctx), row: 7)
+        }
+        XCTAssertEqual(dashed(phase: 0), Array(0..<8))
+        XCTAssertEqual(dashed(phase: -.greatestFiniteMagnitude), [])
+    }
+
     func testMultiplyBlendOfTwoColours() {
         let ctx = context()
         ctx.setFillColor(red: 1, green: 128.0 / 255, blue: 0, alpha: 1)

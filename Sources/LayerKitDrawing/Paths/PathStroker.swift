@@ -105,6 +105,15 @@ struct PathStroker {
     private func dashIntervals(length l: Double) -> [(Double, Double)] {
         guard let pattern = dashPattern else { return [(0, l)] }
         let period = pattern.reduce(0, +)
+        guard period.isFinite else {
+            // Finite lengths whose sum overflows (two of 1.8e308) made the period infinite and
+            // the walk below endless (found by the fuzzer): the same dashes at half the scale,
+            // exact in binary, until the sum fits.
+            var half = self
+            half.dashes = pattern.map { $0 / 2 }
+            half.dashPhase = dashPhase / 2
+            return half.dashIntervals(length: l / 2).map { ($0.0 * 2, $0.1 * 2) }
+        }
         // A pattern far finer than a pixel would only cost time: it reads as a solid line.
         guard l / period < 100_000 else { return [(0, l)] }
         var result: [(Double, Double)] = []
