@@ -481,6 +481,8 @@ final class SceneReaderTests: XCTestCase {
                          "root.transform[1].perspective: the perspective distance must be > 0, not 0")
         assertLayerError(#"{"transform": [{"scale": [1e300, 1, 1]}, {"scale": [1e300, 1, 1]}]}"#,
                          "root.transform: the transform's matrix is not finite: its numbers overflow a Double")
+        assertLayerError(#"{"shadowPath": {"rect": [1.7976931348623157e308, 0, 1e300, 1]}}"#,
+                         "root.shadowPath: the path's coordinates are not finite: its numbers overflow a Double")
         assertLayerError(#"{"sublayerTransform": [{"perspective": -500}]}"#,
                          "root.sublayerTransform[0].perspective: the perspective distance must be > 0, not -500")
         assertLayerError(#"{"transform": [{"skew": [1, 2]}]}"#,

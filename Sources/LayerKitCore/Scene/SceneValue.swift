@@ -271,7 +271,16 @@ extension CATransform3D: SceneValue {
 extension CGPath {
     /// Reads SVG path data, or `{"rect": [x, y, w, h]}`, `{"ellipse": [x, y, w, h]}`,
     /// `{"roundedRect": [x, y, w, h, radius]}`, throwing `SceneError` at `node.path`.
+    /// Finite numbers can make coordinates that are not (a rectangle at 1.8e308 whose width
+    /// carries it past `Double`'s range): such a path is refused here, as a static field and an
+    /// animation value alike, since nothing could draw or write it back (found by the fuzzer).
     static func read(scene node: SceneNode) throws -> CGPath {
+        let path = try shape(scene: node)
+        guard path.isFiniteValue else { throw node.error("the path's coordinates are not finite: its numbers overflow a Double") }
+        return path
+    }
+
+    private static func shape(scene node: SceneNode) throws -> CGPath {
         if case .string(let s) = node.value {
             do { return try CGPath(svgPathData: s) } catch let e as SVGPathError { throw node.error("SVG path data \(e)") }
         }
