@@ -169,6 +169,16 @@ final class CAAnimationValueTests: XCTestCase {
         }, at: 10.5), 1e308, accuracy: 1e294, "half way along two mirrored pieces is the peak between them")
     }
 
+    /// Keyframes of empty lists once divided by their zero length (found by the fuzzer): they
+    /// mix, and the layer keeps no locations.
+    func testKeyframesOfEmptyListsMix() {
+        let a = CAKeyframeAnimation(keyPath: "locations")
+        a.values = [[NSNumber](), [NSNumber]()]
+        a.calculationMode = .cubicPaced
+        guard case let .gradient(style) = sample(CAGradientLayer(), a, at: 10.5).kind else { return XCTFail("not a gradient") }
+        XCTAssertTrue(style.locations?.isEmpty ?? true)
+    }
+
     func testKeyframeCubic() {
         // Values 0, 10, 30 at key times 0, ½, 1; p = ¼ is s = ½ into the first segment, whose
         // tangents are (10 − 0)/2 = 5 (the start is its own neighbour) and (30 − 0)/2 = 15:

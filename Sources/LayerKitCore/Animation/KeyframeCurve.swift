@@ -240,7 +240,8 @@ struct KeyframeCurve {
     /// end points are their own outer neighbours; other values are mixed.
     init(values v: [AnimatedValue], spline: ([NSNumber]?, [NSNumber]?, [NSNumber]?)?) {
         let vectors = v.compactMap(\.components)
-        guard vectors.count == v.count, let d = vectors.first?.count, vectors.allSatisfy({ $0.count == d }) else {
+        // Empty lists (a `locations` animation through []) have no coordinates to join: they mix.
+        guard vectors.count == v.count, let d = vectors.first?.count, d > 0, vectors.allSatisfy({ $0.count == d }) else {
             self.init(keyframes: v, storage: .mix)
             return
         }
