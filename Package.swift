@@ -4,7 +4,8 @@ import class Foundation.ProcessInfo
 
 // The pipeline, one target per stage (see README "Architecture"): LayerKitDrawing (Core
 // Graphics' job: colours, images, paths, rasterizing, text) ← LayerKitCore (the layer model,
-// which re-exports it) → LayerCompositor (DisplayList) → CPURenderer / GLRenderer (pixels).
+// which re-exports it) → LayerCompositor (DisplayList) → CPURenderer / GLRenderer (pixels);
+// LayerKitScene reads and writes scene files (layer trees on a canvas) beside them.
 // LayerKit re-exports them all (QuartzCore and CoreGraphics are its Apple names); the tools
 // and the tests import the stages they use.
 let package = Package(
@@ -15,6 +16,7 @@ let package = Package(
         .library(name: "LayerKit", targets: ["LayerKit", "QuartzCore", "CoreGraphics"]),
         .library(name: "LayerKitDrawing", targets: ["LayerKitDrawing"]),
         .library(name: "LayerCompositor", targets: ["LayerCompositor"]),
+        .library(name: "LayerKitScene", targets: ["LayerKitScene"]),
         .library(name: "CPURenderer", targets: ["CPURenderer"]),
         .library(name: "GLRenderer", targets: ["GLRenderer"]),
         // GLFW's C API for apps that draw into a window (what layerkit-demo uses), so that they
@@ -50,38 +52,41 @@ let package = Package(
                                                           "CBlend", "CJPEG"]),
         .target(name: "LayerKitCore", dependencies: ["LayerKitDrawing", "CBlend"]),
         .target(name: "LayerCompositor", dependencies: ["LayerKitCore"]),
+        // Scene files: the JSON format's reader and writer, SVG path data, drawing operations,
+        // recording plans and the benchmark scenes; a scene's display list through the compositor.
+        .target(name: "LayerKitScene", dependencies: ["LayerKitCore", "LayerCompositor"]),
         .target(name: "CPURenderer", dependencies: ["LayerCompositor", "CBlend"]),
         .target(name: "GLRenderer", dependencies: ["LayerCompositor", "CEGL", "CGL"]),
         // The umbrella a program imports, and Apple's module names for it: nothing but re-exports.
-        .target(name: "LayerKit", dependencies: ["LayerKitCore", "LayerCompositor", "CPURenderer", "GLRenderer"]),
+        .target(name: "LayerKit", dependencies: ["LayerKitCore", "LayerKitScene", "LayerCompositor", "CPURenderer", "GLRenderer"]),
         .target(name: "QuartzCore", dependencies: ["LayerKit"]),
         .target(name: "CoreGraphics", dependencies: ["LayerKit"]),
         .executableTarget(name: "layerkit", dependencies: [
-            "LayerKitCore", "LayerCompositor", "CPURenderer", "GLRenderer",
+            "LayerKitCore", "LayerKitScene", "LayerCompositor", "CPURenderer", "GLRenderer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "layerkit-demo", dependencies: [
-            "LayerKitCore", "LayerCompositor", "GLRenderer", "CGL", "CGLFW",
+            "LayerKitCore", "LayerKitScene", "LayerCompositor", "GLRenderer", "CGL", "CGLFW",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .target(name: "LayerKitTestSupport", dependencies: ["LayerKitCore", "LayerCompositor", "CPURenderer"],
+        .target(name: "LayerKitTestSupport", dependencies: ["LayerKitCore", "LayerKitScene", "LayerCompositor", "CPURenderer"],
                 path: "Tests/LayerKitTestSupport", exclude: ["scenes.list"]),
         .testTarget(name: "LayerKitDrawingTests", dependencies: ["LayerKitDrawing", "LayerKitCore", "LayerKitTestSupport", "CJPEG"]),
-        .testTarget(name: "LayerKitTests", dependencies: ["LayerKitCore", "LayerKitTestSupport"]),
+        .testTarget(name: "LayerKitTests", dependencies: ["LayerKitCore", "LayerKitScene", "LayerKitTestSupport"]),
         // Files as an iOS project has them: they import only QuartzCore (or LayerKit) and must
         // compile and mean what they mean on Apple's platforms.
         .testTarget(name: "PortTests", dependencies: ["QuartzCore", "CoreGraphics", "LayerKit"]),
-        .testTarget(name: "GLRendererTests", dependencies: ["GLRenderer", "CGL", "CPURenderer", "LayerKitTestSupport"]),
-        .testTarget(name: "LayerCompositorTests", dependencies: ["LayerCompositor", "LayerKitTestSupport"],
+        .testTarget(name: "GLRendererTests", dependencies: ["GLRenderer", "CGL", "CPURenderer", "LayerKitScene", "LayerKitTestSupport"]),
+        .testTarget(name: "LayerCompositorTests", dependencies: ["LayerCompositor", "LayerKitScene", "LayerKitTestSupport"],
                     exclude: ["DisplayLists"]),
         // The goldens are read (and re-made, LAYERKIT_UPDATE_GOLDENS=1) in the source tree through
         // #filePath, which works under any test runner; a resource copy in the build would go unread.
-        .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "LayerKitTestSupport"],
+        .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "LayerKitScene", "LayerKitTestSupport"],
                     exclude: ["Goldens"]),
         // Runs the layerkit binary of the same build as a user does: bad input, GL fallback, soak.
-        .testTarget(name: "LayerKitCLITests", dependencies: ["LayerKitCore", "LayerKitTestSupport"]),
+        .testTarget(name: "LayerKitCLITests", dependencies: ["LayerKitCore", "LayerKitScene", "LayerKitTestSupport"]),
         // The demo's pages (@testable import of the executable) and its binary run under Xvfb.
-        .testTarget(name: "DemoTests", dependencies: ["layerkit-demo", "LayerKitCore", "LayerCompositor", "CPURenderer",
+        .testTarget(name: "DemoTests", dependencies: ["layerkit-demo", "LayerKitCore", "LayerKitScene", "LayerCompositor", "CPURenderer",
                                                       "LayerKitTestSupport"]),
     ],
     swiftLanguageModes: [.v5]

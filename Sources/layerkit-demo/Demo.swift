@@ -218,7 +218,7 @@ final class Demo {
         isGPURefresh = false
 
         renderer.readsBack = readBack
-        let canvas = FrameLoop.Canvas(width: size.width, height: size.height, scale: CGFloat(scale))
+        let canvas = Canvas(width: size.width, height: size.height, scale: CGFloat(scale))
         // The stage's own layers never animate implicitly.
         let drawn = try loop.drawFrame(PresentationTreeSource(stage.root), at: mediaTime, canvas: canvas, update: { [self] in
             inTransaction(disablingActions: true) {

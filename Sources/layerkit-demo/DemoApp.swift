@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LayerKitCore
+import LayerKitScene
 
 /// Why the demo refused to start: bad arguments or input files (exit code 2, as `layerkit`).
 enum DemoError: Error, CustomStringConvertible {

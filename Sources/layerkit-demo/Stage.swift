@@ -1,5 +1,6 @@
 import Foundation
 import LayerKitCore
+import LayerKitScene
 
 /// The layer tree the window shows: a backdrop filling the window, the current page's canvas
 /// centred on it (a layer with the canvas's bounds and background whose only sublayer is the

@@ -4,6 +4,7 @@ import Foundation
 import GLRenderer
 import LayerCompositor
 import LayerKitCore
+import LayerKitScene
 import Synchronization
 
 /// Which renderer executes the display list; the command line is where a backend is chosen.
@@ -155,7 +156,7 @@ func loadScene(_ path: String, use: Scene.MemoryUse) throws -> Scene {
 /// `scene`'s canvas at `scale` (nil: the canvas's own), after refusing a scale that is not a
 /// positive number and a canvas over the documented pixel limit, before anything is computed or
 /// allocated for it.
-func canvas(of scene: Scene, path: String, scale: Double?) throws -> Scene.Canvas {
+func canvas(of scene: Scene, path: String, scale: Double?) throws -> Canvas {
     if let scale, !(scale > 0 && scale.isFinite) {
         throw CLIError.badInput("--scale must be a positive number, not \(scale)")
     }

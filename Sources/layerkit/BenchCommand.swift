@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LayerCompositor
 import LayerKitCore
+import LayerKitScene
 
 /// `layerkit bench`: frame times, phases and counters of a scene on a backend, or MotionMark's
 /// ramp: the largest layer count whose animated frames stay within 16.7 ms.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LayerCompositor
+import LayerKitScene
 
 /// `layerkit displaylist SCENE`: prints what the compositor decided.
 struct DisplayListCommand: ParsableCommand {

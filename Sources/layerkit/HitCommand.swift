@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LayerKitCore
+import LayerKitScene
 
 /// `layerkit hit SCENE X Y`: which layer Core Animation's `hitTest` returns at a canvas point.
 struct HitCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LayerKitCore
+import LayerKitScene
 
 /// `layerkit probes SCENE…`: runs each scene's hit-test probes.
 struct ProbesCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LayerCompositor
 import LayerKitCore
+import LayerKitScene
 
 /// `layerkit record SCENE -o OUTDIR`: plays a scene's timeline and writes every frame as a PNG
 /// and the whole as one animated PNG (and an MP4 through ffmpeg with `--video`).
@@ -84,7 +85,7 @@ struct RecordCommand: ParsableCommand {
 
     /// Draws the plan's frames into `folder`'s staging directory, each frame a PNG and a frame of
     /// the animated PNG; returns the names written.
-    private func drawFrames(_ scene: Scene, canvas: Scene.Canvas, plan: RecordingPlan, digits: Int, into folder: RecordingFolder) throws -> [String] {
+    private func drawFrames(_ scene: Scene, canvas: Canvas, plan: RecordingPlan, digits: Int, into folder: RecordingFolder) throws -> [String] {
         let loop = FrameLoop(renderer: try backend.makeRenderer())
         loop.profiler.frameLimit = 1  // a recording keeps no history
         let source = PresentationTreeSource(scene.root)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LayerKitCore
+import LayerKitScene
 
 /// The output folder of `layerkit record`. A recording is written into a hidden staging folder
 /// inside it and moved into place only when every file is written, so a failed recording (a

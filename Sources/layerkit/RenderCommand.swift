@@ -3,6 +3,7 @@ import CPURenderer
 import Foundation
 import LayerCompositor
 import LayerKitCore
+import LayerKitScene
 
 /// `layerkit render SCENE -o OUT.png`: draws a scene file to a PNG.
 struct RenderCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LayerKitCore
+import LayerKitScene
 
 /// `layerkit validate SCENE…`: reads each scene strictly (images decoded, every field checked)
 /// and reports one line per file, plus its warnings.

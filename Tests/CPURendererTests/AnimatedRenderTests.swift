@@ -1,6 +1,7 @@
 import CPURenderer
 import LayerCompositor
 import LayerKitCore
+import LayerKitScene
 import LayerKitTestSupport
 import XCTest
 

@@ -2,6 +2,7 @@ import CPURenderer
 import Foundation
 import LayerCompositor
 import LayerKitCore
+import LayerKitScene
 import LayerKitTestSupport
 import XCTest
 

@@ -14,7 +14,7 @@ final class FrameLoopCPUTests: XCTestCase {
         leaf.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         root.addSublayer(leaf)
         let loop = FrameLoop(renderer: CPURenderer())
-        let canvas = FrameLoop.Canvas(width: 20, height: 10, background: CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        let canvas = Canvas(width: 20, height: 10, background: CGColor(red: 0, green: 0, blue: 1, alpha: 1))
         let frame = try loop.drawFrame(LayerTreeSource(root), at: 0, canvas: canvas)
         XCTAssertEqual(loop.renderer.name, "cpu")
         XCTAssertEqual(loop.profiler.frames[0].phases.map(\.name), ["layout", "snapshot", "composite", "draw"])

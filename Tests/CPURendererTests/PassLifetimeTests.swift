@@ -1,6 +1,7 @@
 import CPURenderer
 import LayerCompositor
 import LayerKitCore
+import LayerKitScene
 import XCTest
 
 /// The CPU renderer frees each offscreen pass once its last reader has drawn, so a frame of

@@ -2,6 +2,7 @@ import CPURenderer
 import Foundation
 import LayerCompositor
 import LayerKitCore
+import LayerKitScene
 import LayerKitTestSupport
 import XCTest
 @testable import layerkit_demo
@@ -13,7 +14,7 @@ final class DemoPageTests: XCTestCase {
     private func examples() throws -> Examples { try Examples(directory: examplesDirectory) }
 
     /// The CPU reference's render of `root` on `canvas`.
-    private func render(_ root: CALayer, _ canvas: Scene.Canvas) -> Bitmap {
+    private func render(_ root: CALayer, _ canvas: Canvas) -> Bitmap {
         renderCPU(root, width: Double(canvas.width), height: Double(canvas.height), background: canvas.background)
     }
 

@@ -18,7 +18,7 @@ final class FrameLoopGLTests: XCTestCase {
             root.addSublayer(leaf)
         }
         let loop = FrameLoop(renderer: gl.renderer)
-        let canvas = FrameLoop.Canvas(width: 20, height: 10)
+        let canvas = Canvas(width: 20, height: 10)
         let frame = try loop.drawFrame(LayerTreeSource(root), at: 0, canvas: canvas)
         let f = loop.profiler.frames[0]
         XCTAssertEqual(f.phases.map(\.name), ["layout", "snapshot", "composite", "draw", "readback"])
@@ -50,7 +50,7 @@ final class FrameLoopGLTests: XCTestCase {
         }
         for s in squares { root.addSublayer(s) }
         let loop = FrameLoop(renderer: gl.renderer)
-        let canvas = FrameLoop.Canvas(width: 100, height: 100)
+        let canvas = Canvas(width: 100, height: 100)
         try loop.drawFrame(LayerTreeSource(root), at: 0, canvas: canvas)
         XCTAssertEqual(loop.profiler.frames[0][.recordsWritten], 100)
         XCTAssertEqual(loop.profiler.frames[0][.recordsCompared], 0, "built, not compared")
@@ -82,7 +82,7 @@ final class FrameLoopGLTests: XCTestCase {
             leaf.contents = image
             root.addSublayer(leaf)
         }
-        let canvas = FrameLoop.Canvas(width: 40, height: 10)
+        let canvas = Canvas(width: 40, height: 10)
         let loop = FrameLoop(renderer: gl.renderer)
         try loop.drawFrame(LayerTreeSource(root), at: 0, canvas: canvas)
         XCTAssertEqual(loop.profiler.frames[0][.drawCalls], 3)

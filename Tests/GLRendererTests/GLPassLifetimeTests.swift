@@ -1,6 +1,7 @@
 import GLRenderer
 import LayerCompositor
 import LayerKitCore
+import LayerKitScene
 import XCTest
 
 /// The GL backend returns each offscreen target to its pool once the target's last reader has

@@ -3,6 +3,7 @@ import Foundation
 import GLRenderer
 import LayerCompositor
 import LayerKitCore
+import LayerKitScene
 import LayerKitTestSupport
 import XCTest
 

@@ -4,6 +4,7 @@ import Foundation
 @testable import GLRenderer
 import LayerCompositor
 import LayerKitCore
+import LayerKitScene
 import LayerKitTestSupport
 import XCTest
 

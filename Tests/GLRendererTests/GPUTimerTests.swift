@@ -2,6 +2,7 @@ import Foundation
 @testable import GLRenderer
 import LayerCompositor
 import LayerKitCore
+import LayerKitScene
 import XCTest
 
 /// `GPUTimer` on frames of many passes: a synchronous frame (its pixels read back before the

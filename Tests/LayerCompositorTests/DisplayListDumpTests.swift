@@ -1,6 +1,7 @@
 import Foundation
 import LayerCompositor
 import LayerKitCore
+import LayerKitScene
 import LayerKitTestSupport
 import XCTest
 

@@ -56,7 +56,7 @@ final class FrameLoopTests: XCTestCase {
         let renderer = RecordingRenderer()
         let loop = FrameLoop(renderer: renderer)
         let source = RecordingSource(root)
-        let canvas = FrameLoop.Canvas(width: 40, height: 30, scale: 2)
+        let canvas = Canvas(width: 40, height: 30, scale: 2)
         var updates = 0
         let first = try loop.drawFrame(source, at: 0.5, canvas: canvas, update: { updates += 1 })
         XCTAssertEqual(updates, 1)
@@ -96,7 +96,7 @@ final class FrameLoopTests: XCTestCase {
         let (root, _) = tree()
         let renderer = RecordingRenderer()
         let loop = FrameLoop(renderer: renderer)
-        let canvas = FrameLoop.Canvas(width: 40, height: 30)
+        let canvas = Canvas(width: 40, height: 30)
         renderer.fails = true
         XCTAssertThrowsError(try loop.drawFrame(LayerTreeSource(root), at: 0, canvas: canvas))
         XCTAssertEqual(loop.profiler.frames.count, 0)
@@ -123,7 +123,7 @@ final class FrameLoopTests: XCTestCase {
         drawn.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
         root.addSublayer(drawn)
         let loop = FrameLoop(renderer: RecordingRenderer())
-        let canvas = FrameLoop.Canvas(width: 40, height: 30)
+        let canvas = Canvas(width: 40, height: 30)
         let source = LayerTreeSource(root)
         // Frame 0: never marked, never drawn (a new layer is not marked, as in Core Animation).
         try loop.drawFrame(source, at: 0, canvas: canvas)
@@ -145,7 +145,7 @@ final class FrameLoopTests: XCTestCase {
         let (root, leaf) = tree()
         let loop = FrameLoop(renderer: RecordingRenderer())
         for (n, update) in [nil, { leaf.position.y += 1 }, nil].enumerated() as EnumeratedSequence<[(() -> Void)?]> {
-            try loop.drawFrame(LayerTreeSource(root), at: Double(n), canvas: FrameLoop.Canvas(width: 40, height: 30), update: update)
+            try loop.drawFrame(LayerTreeSource(root), at: Double(n), canvas: Canvas(width: 40, height: 30), update: update)
         }
         XCTAssertEqual(loop.profiler.frames.map { $0[.quadsFlattened] }, [2, 1, 0])
     }

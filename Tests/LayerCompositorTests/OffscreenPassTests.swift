@@ -1,5 +1,6 @@
 import LayerCompositor
 import LayerKitCore
+import LayerKitScene
 import XCTest
 
 /// Offscreen passes stay bounded: each lives from its pass to its last reader, a masked layer's

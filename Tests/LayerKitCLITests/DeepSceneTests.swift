@@ -1,5 +1,6 @@
 import Foundation
 import LayerKitCore
+import LayerKitScene
 import XCTest
 
 /// A scene as deep as the documented limit (1000 levels, which `validate` accepts) renders on

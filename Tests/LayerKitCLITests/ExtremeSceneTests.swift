@@ -1,5 +1,6 @@
 import Foundation
 import LayerKitCore
+import LayerKitScene
 import LayerKitTestSupport
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import LayerKitCore
+import LayerKitScene
 
 /// The text of a scene file on a 100 x 100 point canvas with `root` (JSON) as its root layer
 /// and `extra` top-level members appended (`"probes": [...]`), for tests that read scenes

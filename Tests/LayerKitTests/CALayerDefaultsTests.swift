@@ -1,4 +1,5 @@
 import Foundation
+@testable import LayerKitScene
 import XCTest
 @testable import LayerKitCore
 

@@ -279,4 +279,51 @@ final class CALayerLayoutTests: XCTestCase {
         XCTAssertEqual(snap.sublayers[0].properties.bounds, CGRect(x: 0, y: 0, width: 56, height: 40))
         XCTAssertEqual(snap.sublayers[0].properties.position, CGPoint(x: 32, y: 24))
     }
+
+    func testAMarkDeepInTheTreeIsReachedAndNothingElseIsLaidOut() {
+        let root = recording("root"), a = recording("a"), b = recording("b"), c = recording("c")
+        root.addSublayer(a)
+        a.addSublayer(b)
+        b.addSublayer(c)
+        root.layoutIfNeeded()
+        let counts = [root, a, b, c].map(\.layoutCount)
+        c.setNeedsLayout()
+        root.layoutIfNeeded()
+        XCTAssertEqual([root, a, b, c].map(\.layoutCount), [counts[0], counts[1], counts[2], counts[3] + 1])
+        root.layoutIfNeeded()
+        XCTAssertEqual(c.layoutCount, counts[3] + 1, "laid out once")
+    }
+
+    func testASubtreeAdoptedWithAMarkInsideIsLaidOut() {
+        let root = recording("root"), a = recording("a")
+        root.addSublayer(a)
+        root.layoutIfNeeded()
+        // Marked while detached: the mark must survive the adoption, by insertion and by replacement.
+        let d = recording("d"), e = recording("e")
+        d.addSublayer(e)
+        d.layoutIfNeeded()
+        e.setNeedsLayout()
+        a.addSublayer(d)
+        root.layoutIfNeeded()
+        XCTAssertEqual(e.layoutCount, 1, "e had no mark before setNeedsLayout")
+        let f = recording("f"), g = recording("g")
+        f.addSublayer(g)
+        f.layoutIfNeeded()
+        g.setNeedsLayout()
+        a.replaceSublayer(d, with: f)
+        root.layoutIfNeeded()
+        XCTAssertEqual(g.layoutCount, 1)
+    }
+
+    func testASublayerMarkedByItsParentsLayoutIsLaidOutInTheSamePass() {
+        let root = recording("root"), a = recording("a"), b = recording("b")
+        root.addSublayer(a)
+        a.addSublayer(b)
+        root.layoutIfNeeded()
+        a.body = { _ in b.setNeedsLayout() }
+        a.setNeedsLayout()
+        let before = b.layoutCount
+        root.layoutIfNeeded()
+        XCTAssertEqual(b.layoutCount, before + 1)
+    }
 }

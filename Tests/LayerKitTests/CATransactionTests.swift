@@ -417,6 +417,18 @@ final class CATransactionTests: FrameClockTestCase {
         XCTAssertTrue(TransactionStack.shared.isEmpty, "the delegate's implicit transaction was committed")
     }
 
+    func testALoopDrawingFromTheLinksCallbackAdvancesTheClockOnce() {
+        layer.opacity = 0
+        let counter = AnimationClock.shared
+        frame(at: 0.1)
+        let seen = counter.evaluations.load(ordering: .relaxed)
+        // The demo's way: the link committed the frame at 0.1, and its callback draws it.
+        PresentationTreeSource(root).commit(at: 0.1)
+        XCTAssertEqual(counter.evaluations.load(ordering: .relaxed), seen, "the frame at 0.1 was already advanced")
+        PresentationTreeSource(root).commit(at: 0.15)
+        XCTAssertEqual(counter.evaluations.load(ordering: .relaxed), seen + 1, "a new frame checks the one running animation")
+    }
+
     func testIdleFramesEvaluateNothing() {
         layer.opacity = 0
         let counter = AnimationClock.shared

@@ -1,4 +1,5 @@
 import Foundation
+@testable import LayerKitScene
 import XCTest
 @testable import LayerKitCore
 
@@ -84,7 +85,7 @@ final class DeepTreeTests: XCTestCase {
         nonisolated(unsafe) let tree = root
         let result: Result<Scene, Error> = onSmallStack {
             Result {
-                let data = try Scene(canvas: Scene.Canvas(width: 100, height: 100), root: tree).jsonData()
+                let data = try Scene(canvas: Canvas(width: 100, height: 100), root: tree).jsonData()
                 return try Scene(data: data, baseDirectory: "/", fileName: "deep.json")
             }
         }

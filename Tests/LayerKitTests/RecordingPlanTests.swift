@@ -1,4 +1,5 @@
 import LayerKitCore
+import LayerKitScene
 import XCTest
 
 /// `RecordingPlan`, what `layerkit record` checks before drawing: frame counts by hand, the

@@ -1,4 +1,5 @@
 import Foundation
+@testable import LayerKitScene
 import LayerKitTestSupport
 import XCTest
 @testable import LayerKitCore

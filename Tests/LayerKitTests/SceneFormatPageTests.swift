@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LayerKitCore
+@testable import LayerKitScene
 
 /// docs/scene-format.md keeps step with the reader: every field the reader knows and every
 /// value of its enumerations is on the page, so a field added to the reader without its

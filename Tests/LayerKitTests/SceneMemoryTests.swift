@@ -1,3 +1,4 @@
+@testable import LayerKitScene
 import XCTest
 @testable import LayerKitCore
 

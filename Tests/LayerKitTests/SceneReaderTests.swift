@@ -1,4 +1,5 @@
 import Foundation
+@testable import LayerKitScene
 import LayerKitTestSupport
 import XCTest
 @testable import LayerKitCore
@@ -45,7 +46,7 @@ final class SceneReaderTests: XCTestCase {
         let scene = try readScene(sceneText(root: "{}"))
         XCTAssertTrue(type(of: scene.root) == CALayer.self)
         XCTAssertEqual(scene.root.properties, LayerProperties())
-        XCTAssertEqual(scene.canvas, Scene.Canvas(width: 100, height: 100, scale: 1, background: nil))
+        XCTAssertEqual(scene.canvas, Canvas(width: 100, height: 100, scale: 1, background: nil))
         XCTAssertEqual(scene.images, [:])
         XCTAssertEqual(scene.probes, [])
         XCTAssertEqual(scene.warnings, [])

@@ -1,4 +1,5 @@
 import Foundation
+@testable import LayerKitScene
 import LayerKitTestSupport
 import XCTest
 @testable import LayerKitCore
@@ -73,7 +74,7 @@ final class SceneWriterTests: XCTestCase {
         shape.opacity = 0.3
         shape.transform = CATransform3DMakeTranslation(0.5, 0, 0)
         root.addSublayer(shape)
-        let scene = Scene(canvas: Scene.Canvas(width: 100, height: 50), root: root,
+        let scene = Scene(canvas: Canvas(width: 100, height: 50), root: root,
                           probes: [Scene.Probe(point: CGPoint(x: 1, y: 2.5), hit: "root"), Scene.Probe(point: .zero, hit: nil)])
         XCTAssertEqual(try text(scene), """
             {
@@ -190,7 +191,7 @@ final class SceneWriterTests: XCTestCase {
         text.truncationMode = .start
         root.sublayers = [shape, gradient, text, CATransformLayer()]
 
-        var scene = Scene(canvas: Scene.Canvas(width: 320.5, height: 200, scale: 2.5, background: CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.5)),
+        var scene = Scene(canvas: Canvas(width: 320.5, height: 200, scale: 2.5, background: CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.5)),
                           root: root, images: ["dot": "dot.png", "unused": "dot.png"],
                           decodedImages: ["dot": image, "unused": try CGImage(contentsOfPNGFile: imagePath)],
                           probes: [Scene.Probe(point: CGPoint(x: 0.1, y: 1e-3), hit: "x")])
@@ -226,7 +227,7 @@ final class SceneWriterTests: XCTestCase {
 
     func testWhatCannotBeReadBackIsRefused() {
         let layer = CALayer()
-        let scene = Scene(canvas: Scene.Canvas(width: 10, height: 10), root: layer)
+        let scene = Scene(canvas: Canvas(width: 10, height: 10), root: layer)
         // Through `properties`: the setters would ignore these values.
         layer.properties.bounds = CGRect(x: 0, y: 0, width: CGFloat.nan, height: 1)
         assertWriteError(scene, "untitled scene: root.bounds: nan cannot be written (JSON numbers are finite)")

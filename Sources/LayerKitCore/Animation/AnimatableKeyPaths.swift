@@ -2,17 +2,25 @@ import Foundation
 
 /// A layer's drawable state as animations read and write it: its properties and its typed
 /// style.
-struct AnimatedLayerState {
-    var properties: LayerProperties
-    var kind: LayerSnapshot.Kind
+package struct AnimatedLayerState {
+    package var properties: LayerProperties
+    package var kind: LayerSnapshot.Kind
     /// The values stored by key-value coding (`CALayer.customValues`), with the animated ones
     /// replaced (boxed as `value(forKey:)` returns them); empty unless an animation of the
     /// layer changes such a key.
     var custom: [String: Any] = [:]
 }
 
+extension AnimatedLayerState {
+    /// A state with no key-value coded values (in an extension, to keep the memberwise one).
+    package init(properties: LayerProperties, kind: LayerSnapshot.Kind) {
+        self.properties = properties
+        self.kind = kind
+    }
+}
+
 /// A value of an animatable key path, in the form interpolation works on.
-enum AnimatedValue: Equatable {
+package enum AnimatedValue: Equatable {
     /// One number, kept out of an array: most animated properties are single numbers, and
     /// their values are made every frame.
     case number(Double)
@@ -38,7 +46,7 @@ extension AnimatedValue {
     static func components(_ x: [Double]) -> AnimatedValue { x.count == 1 ? .number(x[0]) : .vector(x) }
 
     /// The numbers of a `.number` or `.vector` value.
-    var components: [Double]? {
+    package var components: [Double]? {
         switch self {
         case let .number(x): return [x]
         case let .vector(x): return x
@@ -48,7 +56,7 @@ extension AnimatedValue {
 }
 
 /// The type of an animatable key path's values.
-enum AnimatedValueKind: Equatable {
+package enum AnimatedValueKind: Equatable {
     case number, point, size, rect, color, transform, bool, path, image, string
     /// A list of colours (`colors`), four numbers each, element by element.
     case colors
@@ -84,7 +92,7 @@ enum AnimatedValueKind: Equatable {
     /// the struct or its `NSValue` box (`NSValue(cgPoint:)` …); lists `[Any]` of such elements.
     /// An `Optional` holding nothing inside `Any` (an implicit animation's `fromValue` for a
     /// layer with no path) is "none" (see `noneValue`).
-    func convert(_ value: Any?) -> AnimatedValue? {
+    package func convert(_ value: Any?) -> AnimatedValue? {
         if let converted = convertSome(value) { return converted }
         // Looked at only when the casts failed: reflection costs more than all of them.
         guard let value, case .optional? = Mirror(reflecting: value).displayStyle, Mirror(reflecting: value).children.isEmpty else {
@@ -231,8 +239,8 @@ enum AnimatedValueKind: Equatable {
 /// One animatable key path: its value kind and how to read and write it in a layer's state.
 /// `AnimatableKeyPath.table` is the one place that knows the key paths. A class, so that an
 /// animation hands its entry around each frame without copying closures.
-final class AnimatableKeyPath {
-    let kind: AnimatedValueKind
+package final class AnimatableKeyPath {
+    package let kind: AnimatedValueKind
     private let access: Access
     /// Whether animations change it; `false` for the properties that only key-value coding
     /// reaches through the table (`name`, `contentsScale`, `geometryFlipped`, …).
@@ -265,13 +273,13 @@ final class AnimatableKeyPath {
     }
 
     /// The value in `state`.
-    func read(_ state: AnimatedLayerState) -> AnimatedValue {
+    package func read(_ state: AnimatedLayerState) -> AnimatedValue {
         var parts: TransformParts?
         return read(state, keeping: &parts)
     }
 
     /// `state` with the value replaced by `value`.
-    func write(_ state: inout AnimatedLayerState, _ value: AnimatedValue) {
+    package func write(_ state: inout AnimatedLayerState, _ value: AnimatedValue) {
         var parts: TransformParts?
         write(&state, value, keeping: &parts)
     }
@@ -317,7 +325,7 @@ final class AnimatableKeyPath {
     }
 
     /// The entry for `keyPath`, or `nil` when it is not animatable.
-    static func named(_ keyPath: String) -> AnimatableKeyPath? {
+    package static func named(_ keyPath: String) -> AnimatableKeyPath? {
         guard let entry = table[keyPath], entry.isAnimatable else { return nil }
         return entry
     }

@@ -64,7 +64,16 @@ package final class AnimationClock {
     /// The frame at media time `t`: commits the implicit transaction, then tells delegates of
     /// starts and stops, removes finished animations and runs ended completion blocks, all
     /// before the frame is sampled (so a delegate's model change shows in this frame).
+    ///
+    /// A frame is advanced once: called again at the time of the frame just committed (a
+    /// display link's frame, then the frame loop its callback drives), it commits what changed
+    /// meanwhile and delivers removals, and leaves the running animations to the next frame.
     package func frame(at t: CFTimeInterval) {
+        if t == frameTime {
+            TransactionStack.shared.flush()
+            deliver()
+            return
+        }
         frameTime = t
         TransactionStack.shared.flush()
         var events: [() -> Void] = removals.map { a in { a.delegate?.animationDidStop(a, finished: false) } }

@@ -85,7 +85,7 @@ extension CALayer {
     }
 
     /// This layer's time at its superlayer's time `t`.
-    func localTime(fromParent t: CFTimeInterval) -> CFTimeInterval { (t - beginTime) * Double(speed) + timeOffset }
+    package func localTime(fromParent t: CFTimeInterval) -> CFTimeInterval { (t - beginTime) * Double(speed) + timeOffset }
 
     /// The superlayer's time at this layer's time `t` (a layer with speed 0 has no inverse:
     /// its begin time is returned).
@@ -94,7 +94,7 @@ extension CALayer {
     }
 
     /// This layer's time at media time `t` (the root's parent time).
-    func localTime(fromMedia t: CFTimeInterval) -> CFTimeInterval {
+    package func localTime(fromMedia t: CFTimeInterval) -> CFTimeInterval {
         localTime(fromParent: superlayer?.localTime(fromMedia: t) ?? t)
     }
 
@@ -189,7 +189,7 @@ extension CALayer {
     }
 
     /// The layer's own state with its animations applied at its time `t`.
-    func presentationState(atLocalTime t: CFTimeInterval) -> AnimatedLayerState {
+    package func presentationState(atLocalTime t: CFTimeInterval) -> AnimatedLayerState {
         AnimationClock.shared.evaluations.add(1, ordering: .relaxed)
         var state = AnimatedLayerState(properties: properties, kind: snapshotKind)
         applyAnimations(to: &state, atLocalTime: t)

@@ -18,7 +18,7 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
     public static let `default` = Self(rawValue: "default")
 
     /// The two inner control points of each name.
-    static let controlPoints: [Self: [Float]] = [
+    package static let controlPoints: [Self: [Float]] = [
         .linear: [0, 0, 1, 1], .easeIn: [0.42, 0, 1, 1], .easeOut: [0, 0, 0.58, 1],
         .easeInEaseOut: [0.42, 0, 0.58, 1], .default: [0.25, 0.1, 0.25, 1],
     ]
@@ -28,7 +28,7 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 /// fraction and y the eased fraction (Core Animation's `CAMediaTimingFunction`).
 open class CAMediaTimingFunction: @unchecked Sendable, Equatable {
     /// c1x, c1y, c2x, c2y.
-    let points: [Float]
+    package let points: [Float]
 
     /// One of the predefined functions; an unknown name gives `linear`.
     public convenience init(name: CAMediaTimingFunctionName) {

@@ -164,9 +164,9 @@ enum KeyframeSegment {
 /// segments keep only their control points, in one flat list, and the distance along the curve
 /// to each, so a paced position is a binary search; a segment's arc-length table is made when
 /// a position falls in it (the last one is kept, as frames mostly stay in one).
-struct KeyframeCurve {
+package struct KeyframeCurve {
     /// The keyframe values: the start of the first segment and the end of each.
-    let keyframes: [AnimatedValue]
+    package let keyframes: [AnimatedValue]
     /// How the segments are stored.
     private enum Storage {
         /// Bézier segments: segment i's control points are `coordinates[offsets[i] ..<
@@ -280,7 +280,7 @@ struct KeyframeCurve {
 
     /// The curve along `path`: a segment per line, curve and close (a close returns to its
     /// subpath's start); a move-to starts the next segment elsewhere without being one.
-    init(path: CGPath) {
+    package init(path: CGPath) {
         var coordinates: [Double] = [], offsets = [0], keyframes: [AnimatedValue] = []
         var current = CGPoint.zero, start = current
         func add(_ points: CGPoint...) {

@@ -77,6 +77,7 @@ extension CALayer {
         let i = min(Int(index), sublayerListStorage.count)
         sublayerListStorage.insert(layer, at: i)
         layer.superlayer = self
+        adoptedLayoutMarks(of: layer)
         markNeedsLayoutImplicitly()
     }
 
@@ -112,6 +113,11 @@ extension CALayer {
         insertSublayer(layer, at: UInt32(i))
     }
 
+    /// Keeps `layoutIfNeeded()` reaching the layers marked for layout in a subtree just adopted.
+    private func adoptedLayoutMarks(of layer: CALayer) {
+        if layer.layoutPending || layer.layoutPendingBelow { noteLayoutPendingBelow() }
+    }
+
     /// Detaches the layer from its superlayer (or from the layer it masks).
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
@@ -142,6 +148,7 @@ extension CALayer {
         newLayer.removeFromSuperlayer()
         sublayerListStorage.insert(newLayer, at: j)
         newLayer.superlayer = self
+        adoptedLayoutMarks(of: newLayer)
         markNeedsLayoutImplicitly()
     }
 }

@@ -89,7 +89,7 @@ open class CALayer: CAMediaTiming {
     }
 
     /// The animations added, in order, with their keys (see `add(_:forKey:)`).
-    var animationList: [(key: String?, animation: CAAnimation)] = [] {
+    package var animationList: [(key: String?, animation: CAAnimation)] = [] {
         didSet {
             animationPlan = nil
             timingChanged()
@@ -128,13 +128,13 @@ open class CALayer: CAMediaTiming {
     public var fillMode: CAMediaTimingFillMode = .removed
 
     /// Whether this layer is some layer's `mask` rather than a sublayer.
-    var isMask = false
+    package var isMask = false
 
     /// Backing store of `sublayers` (which reads `nil` when empty, as Core Animation's does).
-    var sublayerListStorage: [CALayer] = [] { didSet { snapshotChanged() } }
+    package var sublayerListStorage: [CALayer] = [] { didSet { snapshotChanged() } }
 
     /// Backing store of `mask`.
-    var maskStorage: CALayer? { didSet { snapshotChanged() } }
+    package var maskStorage: CALayer? { didSet { snapshotChanged() } }
 
     /// This subtree's last snapshot, kept while nothing in the subtree changes, so that a
     /// snapshot of a tree where little moved copies only what did (and a compositor comparing
@@ -147,7 +147,15 @@ open class CALayer: CAMediaTiming {
     var replacedSnapshot: LayerSnapshot?
 
     /// Whether `layoutIfNeeded()` will call `layoutSublayers()`.
-    var layoutPending = false
+    var layoutPending = false {
+        didSet { if layoutPending { superlayer?.noteLayoutPendingBelow() } }
+    }
+
+    /// Whether a layer below this one may be marked for layout: `layoutIfNeeded()` descends
+    /// only where this is set, so laying out a tree where nothing is marked costs one check,
+    /// not a walk of every layer (a frame lays its tree out whether or not anything changed).
+    /// Kept true on every ancestor of a marked layer.
+    var layoutPendingBelow = false
 
     /// Whether `layoutSublayers()` is running, when implicit layout marks are skipped.
     private var isLayingOut = false
@@ -314,7 +322,19 @@ open class CALayer: CAMediaTiming {
             layoutSublayers()
             isLayingOut = false
         }
+        // Cleared before the walk: a mark made below while it runs sets it again.
+        guard layoutPendingBelow else { return }
+        layoutPendingBelow = false
         for l in sublayerListStorage { l.layoutSubtree() }
+    }
+
+    /// A layer below this one was marked for layout (or a subtree holding one was adopted).
+    func noteLayoutPendingBelow() {
+        var layer: CALayer? = self
+        while let l = layer, !l.layoutPendingBelow {
+            l.layoutPendingBelow = true
+            layer = l.superlayer
+        }
     }
 
     /// Positions the sublayers. The default asks the `delegate`

@@ -18,27 +18,27 @@
 import Foundation
 
 /// A property value built from floating-point numbers, any of which may be NaN or infinite.
-protocol FiniteCheckable {
+package protocol FiniteCheckable {
     /// Whether every number in the value is finite.
     var isFiniteValue: Bool { get }
 }
 
-extension CGFloat: FiniteCheckable { var isFiniteValue: Bool { isFinite } }
-extension Float: FiniteCheckable { var isFiniteValue: Bool { isFinite } }
-extension CGPoint: FiniteCheckable { var isFiniteValue: Bool { x.isFinite && y.isFinite } }
-extension CGSize: FiniteCheckable { var isFiniteValue: Bool { width.isFinite && height.isFinite } }
-extension CGRect: FiniteCheckable { var isFiniteValue: Bool { origin.isFiniteValue && size.isFiniteValue } }
+extension CGFloat: FiniteCheckable { package var isFiniteValue: Bool { isFinite } }
+extension Float: FiniteCheckable { package var isFiniteValue: Bool { isFinite } }
+extension CGPoint: FiniteCheckable { package var isFiniteValue: Bool { x.isFinite && y.isFinite } }
+extension CGSize: FiniteCheckable { package var isFiniteValue: Bool { width.isFinite && height.isFinite } }
+extension CGRect: FiniteCheckable { package var isFiniteValue: Bool { origin.isFiniteValue && size.isFiniteValue } }
 extension CATransform3D: FiniteCheckable {
     // Spelled out rather than `entries.allSatisfy`: animations set transforms every frame, and
     // this allocates nothing.
-    var isFiniteValue: Bool {
+    package var isFiniteValue: Bool {
         m11.isFinite && m12.isFinite && m13.isFinite && m14.isFinite && m21.isFinite && m22.isFinite && m23.isFinite
             && m24.isFinite && m31.isFinite && m32.isFinite && m33.isFinite && m34.isFinite && m41.isFinite
             && m42.isFinite && m43.isFinite && m44.isFinite
     }
 }
 extension CGPath: FiniteCheckable {
-    var isFiniteValue: Bool {
+    package var isFiniteValue: Bool {
         elements.allSatisfy {
             switch $0 {
             case .moveTo(let p), .lineTo(let p): return p.isFiniteValue
@@ -49,8 +49,8 @@ extension CGPath: FiniteCheckable {
         }
     }
 }
-extension Array: FiniteCheckable where Element: FiniteCheckable { var isFiniteValue: Bool { allSatisfy(\.isFiniteValue) } }
-extension Optional: FiniteCheckable where Wrapped: FiniteCheckable { var isFiniteValue: Bool { self?.isFiniteValue ?? true } }
+extension Array: FiniteCheckable where Element: FiniteCheckable { package var isFiniteValue: Bool { allSatisfy(\.isFiniteValue) } }
+extension Optional: FiniteCheckable where Wrapped: FiniteCheckable { package var isFiniteValue: Bool { self?.isFiniteValue ?? true } }
 
 /// Stores `value` in `storage` unless it has a non-finite component (then `storage` keeps its
 /// value). Returns whether `storage` changed, for setters that mark layout.

@@ -1,5 +1,6 @@
 import Foundation
 import LayerKitCore
+import LayerKitScene
 
 /// The compass example, live: `compass.json` (gradient, shape layer dial, four text layers on
 /// `anchorPoint` (0.5, 3.0)) with its arrow, turned about its bottom end, pointing at the pointer.

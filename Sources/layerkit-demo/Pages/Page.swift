@@ -1,5 +1,6 @@
 import Foundation
 import LayerKitCore
+import LayerKitScene
 
 /// When a page changes next by itself, so that the demo draws only then and sleeps in between
 /// instead of spinning (Core Animation's render server likewise draws only when something
@@ -33,7 +34,7 @@ class Page {
     /// What the title bar and the HUD call the page.
     let title: String
     /// The canvas's size and background (its scale is the window's, not the page's).
-    var canvas: Scene.Canvas
+    var canvas: Canvas
     /// The canvas's only sublayer.
     var root: CALayer
     /// What the page shows, in a sentence the stage sets under the canvas; `nil` for live pages
@@ -41,7 +42,7 @@ class Page {
     var caption: String?
 
     /// A page showing `root` on `canvas`.
-    init(id: String, title: String, canvas: Scene.Canvas, root: CALayer) {
+    init(id: String, title: String, canvas: Canvas, root: CALayer) {
         self.id = id
         self.title = title
         self.canvas = canvas
@@ -120,11 +121,11 @@ extension Page {
     }
 
     /// A white canvas of `width` x `height` points and a root layer filling it, named `root`.
-    static func whiteCanvas(_ width: CGFloat, _ height: CGFloat) -> (Scene.Canvas, CALayer) {
+    static func whiteCanvas(_ width: CGFloat, _ height: CGFloat) -> (Canvas, CALayer) {
         let root = CALayer()
         root.name = "root"
         root.frame = CGRect(x: 0, y: 0, width: width, height: height)
-        return (Scene.Canvas(width: width, height: height, background: .white), root)
+        return (Canvas(width: width, height: height, background: .white), root)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LayerKitCore
+import LayerKitScene
 
 /// A page showing a scene file as it is, reloaded when the file changes on disk (hot reload):
 /// edit a seed in an editor and the window follows, on the same page.

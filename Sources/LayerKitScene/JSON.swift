@@ -359,13 +359,6 @@ package func shortestDecimal(_ v: Double) -> String {
     return v.description
 }
 
-/// `count` and the noun, singular for exactly one ("1 layer", "2 layers", "0 layers"); `plural`
-/// for nouns that do not just add "s" ("passes"). Every count a message or report prints goes
-/// through it.
-package func counted(_ count: Int, _ singular: String, plural: String? = nil) -> String {
-    "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
-}
-
 /// `shortestDecimal` in the value's own type's shortest form: a `Float` 0.1 is "0.1", not
 /// the 0.10000000149011612 of its `Double` value.
 func shortestDecimal<F: BinaryFloatingPoint>(_ v: F) -> String { shortestDecimal(Double("\(v)") ?? Double(v)) }

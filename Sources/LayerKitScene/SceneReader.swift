@@ -127,9 +127,9 @@ private struct SceneReader {
         return scene
     }
 
-    func readCanvas(_ top: SceneObject) throws -> Scene.Canvas {
+    func readCanvas(_ top: SceneObject) throws -> Canvas {
         let object = try top.required("canvas", in: "").object(allowing: ["width", "height", "scale", "background"], what: "the canvas")
-        let canvas = Scene.Canvas(width: try object.required("width", in: "canvas", Rules.positive),
+        let canvas = Canvas(width: try object.required("width", in: "canvas", Rules.positive),
                                   height: try object.required("height", in: "canvas", Rules.positive),
                                   scale: try object.read("scale", Rules.positive) ?? 1,
                                   background: try object.read("background") ?? nil)

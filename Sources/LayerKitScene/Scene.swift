@@ -26,31 +26,6 @@ public struct Scene {
     /// The scene format version this reader and writer implement.
     public static let version = 1
 
-    /// The surface a scene is drawn on.
-    public struct Canvas: Equatable, Sendable {
-        /// Width in points.
-        public var width: CGFloat
-        /// Height in points.
-        public var height: CGFloat
-        /// Pixels per point: the output image is `width*scale` x `height*scale` pixels (rounded).
-        public var scale: CGFloat
-        /// What the canvas is cleared to; `nil` is transparent.
-        public var background: CGColor?
-
-        /// A canvas of the given size in points.
-        public init(width: CGFloat, height: CGFloat, scale: CGFloat = 1, background: CGColor? = nil) {
-            self.width = width
-            self.height = height
-            self.scale = scale
-            self.background = background
-        }
-
-        /// The output image's width in pixels (for a canvas within the reader's limits).
-        public var pixelWidth: Int { Int((width * scale).rounded()) }
-        /// The output image's height in pixels (for a canvas within the reader's limits).
-        public var pixelHeight: Int { Int((height * scale).rounded()) }
-    }
-
     /// A hit-test expectation: `hitTest(point)` must return the layer named `hit`; with a
     /// `time`, the presentation tree at that scene time is hit-tested
     /// (`presentation().hitTest`), so a probe can follow a moving layer.

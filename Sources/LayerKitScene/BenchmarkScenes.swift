@@ -104,7 +104,7 @@ public enum BenchmarkScene: String, CaseIterable, Sendable {
                 root.addSublayer(cube)
             }
         }
-        return Scene(canvas: Scene.Canvas(width: Self.width, height: Self.height, scale: 1, background: background), root: root)
+        return Scene(canvas: Canvas(width: Self.width, height: Self.height, scale: 1, background: background), root: root)
     }
 
     /// `nested`: level `i` (from 0) is a 200x200 layer filling its superlayer, with a colour,
@@ -134,7 +134,7 @@ public enum BenchmarkScene: String, CaseIterable, Sendable {
             if let parent { parent.addSublayer(l) } else { root = l }
             parent = l
         }
-        return Scene(canvas: Scene.Canvas(width: side, height: side, scale: 1, background: .white), root: root!)
+        return Scene(canvas: Canvas(width: side, height: side, scale: 1, background: .white), root: root!)
     }
 
     private static func grid(_ n: Int) -> (cols: Int, cw: CGFloat, ch: CGFloat) {
