@@ -1,6 +1,7 @@
 #version 330 core
 // LayerKit quad fragment shader: the per-pixel function of the CPU reference
-// (Sources/LayerCompositor/Coverage.swift, Sources/CPURenderer/PreparedQuad.swift), transcribed.
+// (Sources/LayerCompositor/DisplayList/Coverage.swift, Sources/CPURenderer/PreparedQuad.swift),
+// transcribed.
 //
 // Pixel centre -> the quad's local plane through its inverse plane map (perspective-correct,
 // with the analytic Jacobian), shape coverage there (rounded rectangle or border), times the

@@ -114,7 +114,7 @@ final class CornerTests: XCTestCase {
 
     /// A 200 pt square, radius 30, top-left corner, `.circular` against `.continuous`.
     ///
-    /// Circular: the arc's centre is (30, 30). Continuous (README, "Continuous corners"): the
+    /// Circular: the arc's centre is (30, 30). Continuous (docs/layers.md, "Continuous corners"): the
     /// superellipse |u|ⁿ + |v|ⁿ = aⁿ about (a, a) with a = 1.52866483 × 30 = 45.860, through the
     /// diagonal point 0.30441544 × 30 = 9.1325 pt in from the corner, so
     /// n = ln 2 / −ln(1 − 9.1325 / 45.860) = ln 2 / 0.22207 = 3.1213; coverage is 0.5 − the

@@ -5,7 +5,7 @@ import LayerKitCore
 import LayerKitTestSupport
 import XCTest
 
-/// Hand-computed pixels for each rendering rule of DESIGN.md, on the CPU reference.
+/// Hand-computed pixels for each rendering rule of docs/architecture.md, on the CPU reference.
 final class RenderingRulesTests: XCTestCase {
     let red = rgb(255, 0, 0), green = rgb(0, 255, 0), blue = rgb(0, 0, 255), white = rgb(255, 255, 255)
 

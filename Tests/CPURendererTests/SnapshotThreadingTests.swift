@@ -5,7 +5,7 @@ import LayerKitCore
 import LayerKitTestSupport
 import XCTest
 
-/// The threading contract of `CALayer` (its doc comment and the README): a tree is edited on one
+/// The threading contract of `CALayer` (its doc comment and docs/layers.md, "Threads"): a tree is edited on one
 /// thread at a time, `snapshot()` is taken where the edits are (or under the editors' lock), and
 /// the snapshot is rendered on any other thread while the tree goes on changing. Run these under
 /// `swift test --sanitize=thread` to have the race detector check the contract too.

@@ -151,7 +151,7 @@ final class FrameLoopTests: XCTestCase {
     }
 
     func testCounterNamesAreTheBenchKeys() {
-        // The documented keys of `layerkit bench --json`'s counters (README, BENCHMARKS.md).
+        // The documented keys of `layerkit bench --json`'s counters (docs/command-line.md, BENCHMARKS.md).
         XCTAssertEqual(FrameCounter.allCases.map(\.rawValue),
                        ["layers", "quads", "passes", "display_list_reused", "quads_flattened", "displays", "draw_calls", "state_changes", "texture_uploads",
                         "uploaded_bytes", "textures_held", "texture_bytes_held", "records_written",

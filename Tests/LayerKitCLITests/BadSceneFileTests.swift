@@ -4,7 +4,7 @@ import LayerKitScene
 import LayerKitTestSupport
 import XCTest
 
-/// Every class of malformed scene file the README lists, through the command line as a user
+/// Every class of malformed scene file docs/command-line.md lists, through the command line as a user
 /// meets it: `layerkit validate` and `layerkit render` each exit with 2 and print exactly one
 /// line on standard error naming the file, the JSON path and the rule broken, quickly, and
 /// never crash or write an image.
@@ -47,7 +47,7 @@ final class BadSceneFileTests: XCTestCase {
     }
     private func images(_ json: String) -> String { sceneText(root: "{}", extra: #""images": \#(json)"#) }
 
-    /// The table: every malformed-input class of the issue and the README's "Scene files".
+    /// The table: every malformed-input class of the issue and docs/command-line.md's "Scene files".
     private func cases(imageDirectory dir: URL) -> [Case] {
         let chain = { (depth: Int) in
             String(repeating: #"{"sublayers": ["#, count: depth - 1) + "{}" + String(repeating: "]}", count: depth - 1)

@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 
 /// The README's Swift is the code of `Examples/Programs`, which CI builds and runs (`.ci/run`):
-/// every file of that package is one of the README's ```swift blocks, character for character,
-/// and every block that builds a program is one of those files. So the README's code compiles.
+/// every file of that package is one of the ```swift blocks of the README or a guide in docs/,
+/// character for character, and every block of those pages that builds a program is one of
+/// those files. So the pages' programs compile.
 final class ReadmeProgramsTests: XCTestCase {
     static let root = RepositoryLinkTests.root
     static let programs = root.appendingPathComponent("Examples/Programs")
@@ -32,20 +33,31 @@ final class ReadmeProgramsTests: XCTestCase {
         return ["Package.swift"] + swiftFiles.sorted()
     }
 
-    func testEveryProgramFileIsABlockOfTheReadme() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let blocks = Self.swiftBlocks(inMarkdown: readme)
+    /// README.md and the guides of docs/, each with its path relative to the root.
+    static func pages() throws -> [(path: String, text: String)] {
+        let docs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
+        let paths = ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+        return try paths.map { ($0, try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)) }
+    }
+
+    func testEveryProgramFileIsABlockOfTheReadmeOrAGuide() throws {
+        let pages = try Self.pages()
+        XCTAssertTrue(pages.contains { $0.path == "docs/drawing.md" }, "the guides were not found: \(pages.map(\.path))")
+        let blocks = pages.flatMap { Self.swiftBlocks(inMarkdown: $0.text) }
         let files = try Self.programFiles()
         XCTAssertEqual(files.count, 5, "Package.swift, ListingTree and three programs: \(files)")
         var matched = Set<String>()
         for file in files {
             let text = try String(contentsOf: Self.programs.appendingPathComponent(file), encoding: .utf8)
-            XCTAssertTrue(blocks.contains(text), "README.md has no ```swift block equal to Examples/Programs/\(file)")
+            XCTAssertTrue(blocks.contains(text), "no ```swift block of README.md or docs/ is equal to Examples/Programs/\(file)")
             matched.insert(text)
         }
         // Blocks that import LayerKit are programs, and must be files that CI builds.
-        for block in blocks where block.contains("import LayerKit") || block.contains("PackageDescription") {
-            XCTAssertTrue(matched.contains(block), "a README block is not in Examples/Programs:\n\(block)")
+        for page in pages {
+            for block in Self.swiftBlocks(inMarkdown: page.text)
+            where block.contains("import LayerKit") || block.contains("PackageDescription") {
+                XCTAssertTrue(matched.contains(block), "a block of \(page.path) is not in Examples/Programs:\n\(block)")
+            }
         }
     }
 

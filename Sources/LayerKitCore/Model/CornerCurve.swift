@@ -30,8 +30,8 @@ public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable, CaseIter
     /// A quarter circle of `cornerRadius` (the default).
     public static let circular = Self(rawValue: "circular")
     /// Apple's continuous corner: it starts about 1.53 × `cornerRadius` from the corner and
-    /// bends gradually, with no jump in curvature where it meets the straight edges (see the
-    /// README's "Continuous corners" for the curve LayerKit draws).
+    /// bends gradually, with no jump in curvature where it meets the straight edges (see
+    /// docs/layers.md, "Continuous corners", for the curve LayerKit draws).
     public static let continuous = Self(rawValue: "continuous")
     /// Every curve Core Animation defines.
     public static let allCases: [Self] = [.circular, .continuous]
