@@ -402,6 +402,22 @@ struct GLDevice {
         if vertexArray == v { vertexArray = nil }
     }
 
+    // MARK: - Presenting
+
+    /// Copies the top-left `width` x `height` colour pixels of `source` (`sourceHeight` pixels
+    /// tall) to the top-left of `target` (`targetHeight` tall; a window's default framebuffer
+    /// is 0), rows as they are: both are bottom-up, so their tops are their last rows. Leaves
+    /// `target` bound for drawing, as the mirror records, and `source` for reading, which the
+    /// mirror does not follow. Scissoring must be off.
+    mutating func copyColor(from source: GLuint, sourceHeight: Int, width: Int, height: Int, to target: GLuint, targetHeight: Int) {
+        bindFramebuffer(target)
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), source)
+        glBlitFramebuffer(0, GLint(sourceHeight - height), GLint(width), GLint(sourceHeight),
+                          0, GLint(targetHeight - height), GLint(width), GLint(targetHeight),
+                          GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        changes += 1
+    }
+
     // MARK: - Reading back
 
     /// The `width` x `height` RGBA8 pixels of `framebuffer` (0: the back buffer), rows

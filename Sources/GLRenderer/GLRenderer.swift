@@ -242,14 +242,30 @@ public final class GLRenderer {
         _ = try renderOffscreen(list, profiler: profiler, readBack: false)
     }
 
-    private func renderOffscreen(_ list: DisplayList, profiler: FrameProfiler?, readBack: Bool) throws -> Bitmap? {
+    /// Renders `list` offscreen, as `render` does (only the damage of a frame like the last),
+    /// and copies the canvas to the top-left of `framebuffer` (a window's default framebuffer
+    /// is 0), which is `width` x `height` pixels and is first cleared to the list's background;
+    /// returns the canvas's pixels when `readBack`, else `nil`. The copy is part of the `draw`
+    /// phase; presenting (swapping buffers) is the caller's.
+    ///
+    /// - Throws: as `render`.
+    public func render(_ list: DisplayList, presentingInto framebuffer: GLuint, width: Int, height: Int, readBack: Bool,
+                       profiler: FrameProfiler? = nil) throws -> Bitmap? {
+        try renderOffscreen(list, profiler: profiler, readBack: readBack, presenting: (framebuffer, width, height))
+    }
+
+    private func renderOffscreen(_ list: DisplayList, profiler: FrameProfiler?, readBack: Bool,
+                                 presenting target: (framebuffer: GLuint, width: Int, height: Int)? = nil) throws -> Bitmap? {
         try CanvasSizeError.check(width: Double(list.width), height: Double(list.height))
         try checkPassSize(list.width, list.height, index: list.passes.count - 1)
         beginFrame()
         let canvas = try pool.acquire(width: list.width, height: list.height, state: &state)
         defer { pool.release(canvas, frame: frame) }
         let damage = canvasDamage(list, texture: canvas.texture)
-        let draw = { try self.drawPasses(list, canvas: (canvas.framebuffer, canvas.texture, list.width, list.height), damage: damage) }
+        let draw = {
+            try self.drawPasses(list, canvas: (canvas.framebuffer, canvas.texture, list.width, list.height), damage: damage)
+            if let target { self.present(canvas.framebuffer, list, into: target) }
+        }
         do {
             try profiler.map { try $0.measure("draw", draw) } ?? draw()
         } catch {
@@ -272,7 +288,7 @@ public final class GLRenderer {
             }
             bitmap = try profiler.map { try $0.measure("readback", read) } ?? read()
             if tracksDamage { lastPixels = bitmap }
-        } else {
+        } else if target == nil {
             profiler.map { $0.measure("finish") { state.finish() } } ?? state.finish()
         }
         try endFrame(list)
@@ -292,6 +308,18 @@ public final class GLRenderer {
         beginFrame()
         try drawPasses(list, canvas: (framebuffer, nil, width, height))
         try endFrame(list)
+    }
+
+    /// Clears `target` to the list's background and copies the canvas drawn in `canvas` to its
+    /// top-left.
+    private func present(_ canvas: GLuint, _ list: DisplayList, into target: (framebuffer: GLuint, width: Int, height: Int)) {
+        state.bindFramebuffer(target.framebuffer)
+        state.setViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
+        let bg = list.background
+        state.setClearColor((bg.r, bg.g, bg.b, bg.a))
+        state.clear()
+        state.copyColor(from: canvas, sourceHeight: list.height, width: min(list.width, target.width),
+                        height: min(list.height, target.height), to: target.framebuffer, targetHeight: target.height)
     }
 
     // MARK: - Frame

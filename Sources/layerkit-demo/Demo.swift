@@ -11,8 +11,8 @@ import LayerKitCore
 /// transaction and delivers animation callbacks, then a `FrameLoop` draws: the page updates its
 /// layers, the stage tree is laid out and its presentation tree sampled at the link's
 /// `targetTimestamp` (where the pages' animations run), the compositor turns the snapshot into a
-/// display list, `GLRenderer` draws it into framebuffer 0 and the window presents it
-/// (`WindowRenderer`). Each step is a phase of the `FrameProfiler` the HUD reads, and a GL timer
+/// display list, and a `GLFrameRenderer` draws it offscreen (only its damage, where the frame
+/// is like the last), copies it into framebuffer 0 and presents it. Each step is a phase of the `FrameProfiler` the HUD reads, and a GL timer
 /// query measures the GPU's share.
 ///
 /// Frames are drawn only when something changed: an event, a page that animates, a timed change
@@ -32,7 +32,7 @@ final class Demo {
     }
 
     private let window: Window
-    private let renderer: WindowRenderer
+    private let renderer: GLFrameRenderer
     private let loop: FrameLoop
     private var profiler: FrameProfiler { loop.profiler }
     private let stage = Stage()
@@ -84,7 +84,7 @@ final class Demo {
         self.pages = pages
         self.pageIndex = pageIndex
         self.options = options
-        renderer = try WindowRenderer(window: window)
+        renderer = try GLFrameRenderer(window: window)
         loop = FrameLoop(renderer: renderer)
         profiler.frameLimit = 4 * HUD.history
         stage.isHUDVisible = options.hud
@@ -249,9 +249,7 @@ final class Demo {
     /// Hands the GPU times that have arrived to the profiler; when the one the HUD waits for is
     /// among them, draws once more to show it (that frame's own time is not waited for).
     private func collectGPUTimes() {
-        guard let timer = renderer.gpuTimer else { return }
-        for (frame, ms) in timer.collect() {
-            profiler.setGPUTime(frame: frame, ms: ms)
+        for frame in renderer.collectGPUTimes(into: profiler) {
             if frame == awaitingGPUTime {
                 awaitingGPUTime = nil
                 isGPURefresh = true
@@ -405,41 +403,3 @@ final class Demo {
 
 /// How far the pointer moved from `b` to `a`.
 private func - (a: CGPoint, b: CGPoint) -> CGSize { CGSize(width: a.x - b.x, height: a.y - b.y) }
-
-/// The demo's backend: `GLRenderer` drawing into the window's default framebuffer under a GL
-/// timer query (the demo collects its answers), then reading the frame back when a screenshot
-/// wants it, and presenting it.
-final class WindowRenderer: FrameRenderer {
-    private let window: Window
-    private let renderer: GLRenderer
-    /// Measures each frame's GPU time, where the context has timer queries.
-    let gpuTimer: GPUTimer?
-    /// Whether the next frames are read back (before presenting) and returned.
-    var readsBack = false
-
-    /// A renderer for `window`'s context, which must be current.
-    ///
-    /// - Throws: `GLRendererError` or `GLError` when the backend cannot start.
-    init(window: Window) throws {
-        self.window = window
-        renderer = try GLRenderer()
-        gpuTimer = GPUTimer()
-    }
-
-    var name: String { renderer.name }
-    var texturesHeld: Int? { renderer.texturesHeld }
-
-    func render(_ list: DisplayList, profiler: FrameProfiler?) throws -> Bitmap {
-        func phase<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
-            try profiler.map { try $0.measure(name, body) } ?? body()
-        }
-        let fb = window.framebufferSize
-        if let frame = profiler?.nextFrameNumber { gpuTimer?.begin(frame: frame) }
-        try phase("draw") { try renderer.draw(list, into: 0, width: fb.width, height: fb.height) }
-        gpuTimer?.end()
-        let pixels = try readsBack ? phase("readback") { try window.readFramebuffer() } : Bitmap(width: 0, height: 0)
-        phase("present") { window.swapBuffers() }
-        if let profiler { renderer.lastFrameStats.record(in: profiler) }
-        return pixels
-    }
-}

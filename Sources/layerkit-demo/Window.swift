@@ -53,11 +53,12 @@ enum WindowKey {
 }
 
 /// A GLFW window with an OpenGL 3.3 core context, current on the thread that made it: the
-/// demo's screen. The GL backend draws into its default framebuffer (0), which `swapBuffers()`
-/// then presents; input arrives as `WindowEvent`s collected while GLFW processes events.
+/// demo's screen. The GL backend (`GLFrameRenderer`) copies each frame into its default
+/// framebuffer (0), which `swapBuffers()` then presents; input arrives as `WindowEvent`s
+/// collected while GLFW processes events.
 ///
 /// GLFW is initialised by the first window and terminated when it is released: the demo has one.
-final class Window {
+final class Window: GLWindowSurface {
     private let handle: OpaquePointer
     /// Events since the last `takeEvents()`.
     private var pending: [WindowEvent] = []
@@ -189,11 +190,4 @@ final class Window {
 
     /// Presents the frame drawn into framebuffer 0 (waiting for vsync where the driver does).
     func swapBuffers() { glfwSwapBuffers(handle) }
-
-    /// The frame just drawn into the default framebuffer, before `swapBuffers()` presents it,
-    /// as premultiplied RGBA rows top-down (the window's screenshot).
-    func readFramebuffer() throws -> Bitmap {
-        let (w, h) = framebufferSize
-        return try readPixels(framebuffer: 0, width: w, height: h)
-    }
 }

@@ -32,60 +32,18 @@ enum Backend: String, ExpressibleByArgument, CaseIterable {
             return cpu()
         case .gl:
             do {
-                return try HeadlessGLRenderer(skipsReadback: skipsReadback, fullRedraw: fullRedraw)
+                return try GLFrameRenderer(readsBack: !skipsReadback, fullRedraw: fullRedraw)
             } catch {
                 throw CLIError.badInput("cannot use the GL backend: \(error)")
             }
         case .auto:
             do {
-                return try HeadlessGLRenderer(skipsReadback: skipsReadback, fullRedraw: fullRedraw)
+                return try GLFrameRenderer(readsBack: !skipsReadback, fullRedraw: fullRedraw)
             } catch {
                 FileHandle.standardError.write(Data("layerkit: warning: no GL context (\(error)); using the CPU renderer\n".utf8))
                 return cpu()
             }
         }
-    }
-}
-
-/// The GL backend as the commands use it: a `GLRenderer` on a headless EGL context of its own
-/// (current on the thread that made it, the one every command draws on), with GPU time from
-/// timer queries, answered a few frames late and attached to the frame they measured.
-final class HeadlessGLRenderer: FrameRenderer {
-    private let context: EGLHeadlessContext
-    private let renderer: GLRenderer
-    private let timer: GPUTimer?
-    /// Profiled frames end with `glFinish` instead of a readback (and return an empty bitmap).
-    let skipsReadback: Bool
-
-    /// Makes the context and compiles the shaders; throws `GLError` (no display, no driver) or
-    /// `GLRendererError` naming what failed. `fullRedraw` draws every frame in full (no damage).
-    init(skipsReadback: Bool = false, fullRedraw: Bool = false) throws {
-        self.skipsReadback = skipsReadback
-        context = try EGLHeadlessContext()
-        renderer = try GLRenderer()
-        renderer.tracksDamage = !fullRedraw
-        timer = GPUTimer()
-    }
-
-    var name: String { renderer.name }
-    var texturesHeld: Int? { renderer.texturesHeld }
-
-    func render(_ list: DisplayList, profiler: FrameProfiler?) throws -> Bitmap {
-        guard let profiler else { return try renderer.render(list) }
-        timer?.begin(frame: profiler.nextFrameNumber)  // the frame in progress
-        var bitmap = Bitmap(width: 0, height: 0)
-        if skipsReadback {
-            try renderer.renderAndFinish(list, profiler: profiler)
-        } else {
-            bitmap = try renderer.render(list, profiler: profiler)
-        }
-        timer?.end()
-        for (f, ms) in timer?.collect() ?? [] { profiler.setGPUTime(frame: f, ms: ms) }
-        return bitmap
-    }
-
-    func finishGPUTimes(profiler: FrameProfiler) {
-        for (f, ms) in timer?.collectAll() ?? [] { profiler.setGPUTime(frame: f, ms: ms) }
     }
 }
 
