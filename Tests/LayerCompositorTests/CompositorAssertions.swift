@@ -23,6 +23,14 @@ func solid(_ name: String, _ frame: CGRect) -> CALayer {
     return l
 }
 
+extension CALayer {
+    /// The layer after `edit`, for trees written as one expression.
+    func with(_ edit: (CALayer) -> Void) -> CALayer {
+        edit(self)
+        return self
+    }
+}
+
 /// The rotation about y by `degrees`, whose exact sine and cosine the tests write out.
 func rotationY(_ degrees: Double) -> CATransform3D {
     CATransform3DMakeRotation(CGFloat(degrees * .pi / 180), 0, 1, 0)

@@ -93,6 +93,20 @@ final class DepthSortingTests: XCTestCase {
         assertTransform(q[1], matrix([c30, 0, -0.5, 0], [0, 1, 0, 0], [0.5, 0, c30, 0], [100 - 50 * c30, 50, 25, 1]))
     }
 
+    /// A piece keeps the clips of its context and adds its half-plane after them: under a root
+    /// that masks to its bounds (200 x 200 at the origin: its clip maps pixels through the
+    /// identity), both of b's pieces carry the root's clip, then their half-plane; a only the
+    /// root's.
+    func testSplitPiecesKeepTheirContextsClips() {
+        let list = compose(transformLayer([turned("a", 30), turned("b", -30)]).with { $0.masksToBounds = true })
+        XCTAssertEqual(list.canvasLabels, ["b", "a", "b"])
+        let rootClip = Clip(map: PlaneMap(1, 0, 0, 0, 1, 0, 0, 0, 1),
+                            shape: .roundedRect(CGRect(x: 0, y: 0, width: 200, height: 200), corners: .square, antialiased: false))
+        XCTAssertEqual(list.canvas.quads.map { $0.clips.first }, [rootClip, rootClip, rootClip])
+        XCTAssertEqual(list.canvas.quads.map(\.clips.count), [2, 1, 2])
+        XCTAssertEqual(list.canvas.quads.map { halfPlanes($0).count }, [1, 0, 1])
+    }
+
     /// The split itself (`DepthSorter.split`): b's corners lie at signed distances −50·cos 30°,
     /// +, +, − from a's plane, so each crossing edge is cut halfway, at (100, 50, 0) and
     /// (100, 150, 0), and each piece is a quadrilateral.

@@ -54,6 +54,26 @@ final class PassPlanningTests: XCTestCase {
         XCTAssertEqual(dl.lastReaders, [1, nil])
     }
 
+    /// A pass is rendered in the layer's own plane, flat, and the layer's matrix, here turned
+    /// 30° about y, goes on the quad that draws it back: in the pass the sublayer at (5, 5) is
+    /// at T(5, 5); on the canvas the pass is at T(−20, −15) · R(30°) · T(30, 25), whose rows are
+    /// (cos 30°, 0, −½, 0), (0, 1, 0, 0), (½, 0, cos 30°, 0), (30 − 20·cos 30°, 10, 10, 1).
+    func testAPassIsRenderedInTheLayersPlane() {
+        let l = layer {
+            $0.opacity = 0.5
+            $0.transform = rotationY(30)
+            $0.addSublayer(solid("s", CGRect(x: 5, y: 5, width: 10, height: 10)))
+        }
+        let dl = list(l)
+        XCTAssertEqual(dl.passes.map(\.purpose), [.groupOpacity, .canvas])
+        XCTAssertEqual(dl.passes.map { [$0.width, $0.height] }, [[40, 30], [200, 200]])
+        guard dl.passes[0].quads.count == 2, dl.canvas.quads.count == 1 else { return XCTFail("one pass of two quads") }
+        assertTransform(dl.passes[0].quads[0], placed(0, 0, scale: 1))
+        assertTransform(dl.passes[0].quads[1], placed(5, 5, scale: 1))
+        let c = 3.0.squareRoot() / 2
+        assertTransform(dl.canvas.quads[0], matrix([c, 0, -0.5, 0], [0, 1, 0, 0], [0.5, 0, c, 0], [30 - 20 * c, 10, 10, 1]))
+    }
+
     /// With masksToBounds the group's pass is the bounds alone, 40 x 30, however far the
     /// sublayer reaches.
     func testAMaskToBoundsGroupPassIsTheBounds() {
@@ -138,6 +158,42 @@ final class PassPlanningTests: XCTestCase {
         XCTAssertEqual(passFill(content), PassFill(pass: 0, scale: 1))
         assertTransform(content, placed(10, 10, scale: 1))
         for q in [shadow, content] { XCTAssertEqual(q.rect, CGRect(x: -7, y: -7, width: 54, height: 44)) }
+    }
+
+    /// masksToBounds clips the shadow to the bounds too (in the layer's plane: pixels minus
+    /// (10, 10)); the layer's own pass needs no clip, being the bounds already.
+    func testMasksToBoundsClipsTheShadow() {
+        let dl = list(layer {
+            $0.masksToBounds = true
+            $0.shadowOpacity = 1
+            $0.shadowRadius = 2
+        })
+        XCTAssertEqual(dl.passes.map { [$0.width, $0.height] }, [[54, 44], [54, 44], [54, 44], [200, 200]])
+        let boundsClip = Clip(map: PlaneMap(1, 0, 0, 0, 1, 0, -10, -10, 1),
+                              shape: .roundedRect(CGRect(x: 0, y: 0, width: 40, height: 30), corners: .square, antialiased: false))
+        XCTAssertEqual(dl.canvas.quads.map(\.clips), [[boundsClip], []])
+    }
+
+    /// A mask masks the shadow too: the shadow (radius 1: 4 points around) is cast from the
+    /// unmasked layer, drawn with it into one pass, and that pass is what the mask multiplies.
+    /// The mask covers l's bounds, so every pass is what casts into the mask, 4 points wider,
+    /// (−4, −4, 48, 38).
+    func testAMaskMasksTheShadowToo() {
+        let m = CALayer()
+        m.frame = CGRect(x: 0, y: 0, width: 40, height: 30)
+        m.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        let dl = list(layer {
+            $0.mask = m
+            $0.shadowOpacity = 1
+            $0.shadowRadius = 1
+        })
+        XCTAssertEqual(dl.passes.map(\.purpose), [.shadowSource, .mask, .shadowBlur, .shadowBlur, .maskedContent, .canvas])
+        XCTAssertEqual(dl.passes.dropLast().map { [$0.width, $0.height] }, Array(repeating: [48, 38], count: 5))
+        let black = PremultipliedColor(r: 0, g: 0, b: 0, a: 1)
+        XCTAssertEqual(dl.passes[4].quads.map(passFill), [PassFill(pass: 3, scale: 1, tint: black), PassFill(pass: 0, scale: 1)])
+        XCTAssertEqual(dl.canvas.quads.map(passFill), [PassFill(pass: 4, scale: 1, mask: 1)])
+        XCTAssertEqual(dl.canvas.quads.first?.rect, CGRect(x: -4, y: -4, width: 48, height: 38))
+        XCTAssertEqual(dl.lastReaders, [4, 5, 3, 4, 5, nil])
     }
 
     /// shouldRasterize renders at `rasterizationScale` pixels a point, not the canvas's: 3 on a
