@@ -45,6 +45,21 @@ final class ClipTests: XCTestCase {
         XCTAssertEqual(q[5].clips, [])
     }
 
+    /// allowsEdgeAntialiasing goes with the layer: its own quads and the straight edges of its
+    /// clip are antialiased, a sublayer's quad (which does not allow it) is not.
+    func testEdgeAntialiasingFollowsTheLayer() {
+        let child = solid("child", CGRect(x: 0, y: 0, width: 10, height: 10))
+        let p = solid("p", CGRect(x: 0, y: 0, width: 40, height: 40))
+        p.allowsEdgeAntialiasing = true
+        p.masksToBounds = true
+        p.addSublayer(child)
+        let list = compose(p, 40, 40)
+        XCTAssertEqual(list.canvasLabels, ["p", "child"])
+        XCTAssertEqual(list.canvas.quads.map(\.antialiased), [true, false])
+        XCTAssertEqual(list.canvas.quads.last?.clips.map(\.shape),
+                       [.roundedRect(CGRect(x: 0, y: 0, width: 40, height: 40), corners: .square, antialiased: true)])
+    }
+
     /// The clip follows the clipping layer's plane, not the clipped one's: a sublayer turned 90°
     /// in z within p (40 x 40 at the canvas origin, 1x) has a matrix of its own, but its clip
     /// maps pixels through p's, the identity.

@@ -1,6 +1,7 @@
 import Foundation
 import LayerCompositor
 import LayerKitCore
+import LayerKitTestSupport
 import XCTest
 
 /// Where the compositor places each layer, read off the quads' matrices: a layer's matrix is
@@ -125,6 +126,37 @@ final class FlatteningTests: XCTestCase {
         turner.addSublayer(away)
         turner.addSublayer(again)
         XCTAssertEqual(compose(root([turner])).canvasLabels, ["again"])
+    }
+
+    /// isGeometryFlipped mirrors a layer's sublayers about its bounds' mid-line: in p (100 x 50)
+    /// the sublayer at (0, 0) is placed by S(1, −1) · T(0, 50), its top edge at y = 50. Contents
+    /// are mirrored back so that they display the same (`contentsAreFlipped`): the sublayer's
+    /// 4 x 4 image runs from texel row 4 at its y = 0 to row 0 at y = 10, while p's own contents,
+    /// not under a flip, run 0 to 4; under two flips they run 0 to 4 again.
+    func testGeometryFlippedMirrorsSublayersButNotTheirContents() {
+        let image = solidImage(width: 4, height: 4, CGColor(red: 0, green: 1, blue: 0, alpha: 1))
+        let twice = CALayer()
+        twice.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        twice.contents = image
+        twice.name = "twice"
+        let child = CALayer()
+        child.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        child.contents = image
+        child.name = "child"
+        child.isGeometryFlipped = true
+        child.addSublayer(twice)
+        let p = container(CGRect(x: 0, y: 0, width: 100, height: 50), [child], name: "p")
+        p.contents = image
+        p.isGeometryFlipped = true
+        let list = compose(root([p]))
+        XCTAssertEqual(list.canvasLabels, ["p", "child", "twice"])
+        guard list.canvas.quads.count == 3 else { return }
+        assertTransform(list.canvas.quads[1], matrix([1, 0, 0, 0], [0, -1, 0, 0], [0, 0, 1, 0], [0, 50, 0, 1]))
+        let rows = list.canvas.quads.map { q -> [Double] in
+            guard case .image(let fill) = q.fill else { return [] }
+            return fill.y.stops + fill.y.texels
+        }
+        XCTAssertEqual(rows, [[0, 50, 0, 4], [0, 10, 4, 0], [0, 10, 0, 4]], "stops, then texels")
     }
 
     /// Hidden layers draw nothing, their sublayers neither; the opacity of a transform layer

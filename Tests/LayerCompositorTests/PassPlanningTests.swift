@@ -160,6 +160,27 @@ final class PassPlanningTests: XCTestCase {
         for q in [shadow, content] { XCTAssertEqual(q.rect, CGRect(x: -7, y: -7, width: 54, height: 44)) }
     }
 
+    /// A shadowPath casts the shadow instead of the layer's alpha: the path (20 x 10 at the
+    /// origin) is filled into a pass of its own, the shadow pass's size, (−4, −4, 48, 38) for a
+    /// radius of 1, as an image whose texels are the pass's pixels; the blur reads that pass.
+    func testAShadowPathCastsFromAPassOfItsOwn() {
+        let dl = list(layer {
+            $0.shadowOpacity = 1
+            $0.shadowRadius = 1
+            $0.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 20, height: 10), transform: nil)
+        })
+        XCTAssertEqual(dl.passes.map(\.purpose), [.shadowSource, .shadowSource, .shadowBlur, .shadowBlur, .canvas])
+        XCTAssertEqual(dl.passes.dropLast().map { [$0.width, $0.height] }, Array(repeating: [48, 38], count: 4))
+        XCTAssertEqual(dl.passes[1].label, "l shadowPath")
+        guard let path = dl.passes[1].quads.first, case .image(let fill) = path.fill,
+              case let .blur(source, _, _) = dl.passes[2].content else { return XCTFail("the path's image, blurred") }
+        XCTAssertEqual(source, 1)
+        XCTAssertEqual(path.rect, CGRect(x: -4, y: -4, width: 48, height: 38))
+        XCTAssertEqual([fill.x.stops, fill.x.texels, fill.y.stops, fill.y.texels], [[-4, 44], [0, 48], [-4, 34], [0, 38]])
+        XCTAssertEqual(dl.canvas.quads.map(passFill), [PassFill(pass: 3, scale: 1, tint: PremultipliedColor(r: 0, g: 0, b: 0, a: 1)),
+                                                       PassFill(pass: 0, scale: 1)])
+    }
+
     /// masksToBounds clips the shadow to the bounds too (in the layer's plane: pixels minus
     /// (10, 10)); the layer's own pass needs no clip, being the bounds already.
     func testMasksToBoundsClipsTheShadow() {
