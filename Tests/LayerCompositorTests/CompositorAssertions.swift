@@ -1,6 +1,7 @@
 import Foundation
 import LayerCompositor
 import LayerKitCore
+import LayerKitTestSupport
 import XCTest
 
 // Shared by the tests of the compositor's rules, which read its decisions off the display list.
@@ -15,13 +16,7 @@ func container(_ frame: CGRect, _ sublayers: [CALayer], name: String? = nil) -> 
 }
 
 /// A solid layer named `name`, for trees whose quads are told apart by label.
-func solid(_ name: String, _ frame: CGRect) -> CALayer {
-    let l = CALayer()
-    l.frame = frame
-    l.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-    l.name = name
-    return l
-}
+func solid(_ name: String, _ frame: CGRect) -> CALayer { solidLayer(frame, rgb(255, 0, 0), name: name) }
 
 extension CALayer {
     /// The layer after `edit`, for trees written as one expression.
@@ -81,5 +76,5 @@ extension DisplayList {
 
 /// The display list of `root` on a `width` x `height` canvas.
 func compose(_ root: CALayer, _ width: Double = 200, _ height: Double = 200, scale: Double = 1) -> DisplayList {
-    Compositor.displayList(root: root.snapshot(), width: width, height: height, scale: scale, background: nil)
+    displayList(root, width: width, height: height, scale: scale)
 }
