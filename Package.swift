@@ -70,7 +70,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "LayerKitTestSupport", dependencies: ["LayerKitCore", "LayerKitScene", "LayerCompositor", "CPURenderer"],
-                path: "Tests/LayerKitTestSupport", exclude: ["scenes.list"]),
+                path: "Tests/LayerKitTestSupport"),
         .testTarget(name: "LayerKitDrawingTests", dependencies: ["LayerKitDrawing", "LayerKitCore", "LayerKitTestSupport", "CJPEG"]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKitCore", "LayerKitScene", "LayerKitTestSupport"]),
         // Files as an iOS project has them: they import only QuartzCore (or LayerKit) and must
@@ -79,8 +79,9 @@ let package = Package(
         .testTarget(name: "GLRendererTests", dependencies: ["GLRenderer", "CGL", "CPURenderer", "LayerKitScene", "LayerKitTestSupport"]),
         .testTarget(name: "LayerCompositorTests", dependencies: ["LayerCompositor", "LayerKitScene", "LayerKitTestSupport"],
                     exclude: ["DisplayLists"]),
-        // The goldens are read (and re-made, LAYERKIT_UPDATE_GOLDENS=1) in the source tree through
-        // #filePath, which works under any test runner; a resource copy in the build would go unread.
+        // The goldens and their scene list are read (and the goldens re-made, LAYERKIT_UPDATE_GOLDENS=1)
+        // in the source tree through #filePath, which works under any test runner; a resource copy in
+        // the build would go unread.
         .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "LayerKitScene", "LayerKitTestSupport"],
                     exclude: ["Goldens"]),
         // Runs the layerkit binary of the same build as a user does: bad input, GL fallback, soak.

@@ -6,7 +6,7 @@ import LayerKitScene
 import LayerKitTestSupport
 import XCTest
 
-/// Every scene of `scenes.list` with a golden (every seed scene and every scene of the
+/// Every scene of `Goldens/scenes.list` with a golden (every seed scene and every scene of the
 /// project's own corpus), rendered by the CPU reference at scale 1 and 2 and compared with its
 /// golden images in `Goldens/`, byte for byte.
 final class GoldenImageTests: XCTestCase {

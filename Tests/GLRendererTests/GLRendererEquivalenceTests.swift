@@ -10,7 +10,8 @@ import XCTest
 /// The GL backend against the CPU reference on every scene of the corpus and on hand-built
 /// trees: at most 0.1 % of pixels may differ by more than 2/255 in any channel.
 final class GLRendererEquivalenceTests: XCTestCase {
-    /// Every scene of `scenes.list` that has a GL budget, at 1x and 2x, within that budget.
+    /// Every scene of `scenes.list` (in `Tests/CPURendererTests/Goldens`) that has a GL budget,
+    /// at 1x and 2x, within that budget.
     func testEveryListedSceneMatchesTheReference() throws {
         let h = try GLHarness()
         let entries = try sceneList().filter { $0.gl != nil }

@@ -5,9 +5,10 @@ import LayerKitScene
 import LayerKitTestSupport
 import XCTest
 
-/// What the compositor decides for every scene of `scenes.list` (passes, quads, their order,
-/// matrices, clips), held as text: a change in flattening, sorting or pass planning reads as a
-/// diff of `DisplayLists/<scene>.txt` rather than only as changed pixels.
+/// What the compositor decides for every scene of `scenes.list` (beside the golden images in
+/// `Tests/CPURendererTests/Goldens`): passes, quads, their order, matrices, clips, held as text,
+/// so that a change in flattening, sorting or pass planning reads as a diff of
+/// `DisplayLists/<scene>.txt` rather than only as changed pixels.
 ///
 /// Regenerate with `LAYERKIT_UPDATE_DUMPS=1 swift test --filter DisplayListDumpTests` and read
 /// the diff before committing it.

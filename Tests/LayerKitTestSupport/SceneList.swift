@@ -38,10 +38,12 @@ public struct SceneListEntry {
     public var name: String { url.deletingPathExtension().lastPathComponent }
 }
 
-/// The one list of scenes the rendering tests draw (`Tests/LayerKitTestSupport/scenes.list`;
-/// its header states the format). A malformed line is a thrown error naming it.
+/// The one list of scenes the rendering tests draw (`Tests/CPURendererTests/Goldens/scenes.list`,
+/// beside the golden images it names; its header states the format). A malformed line is a
+/// thrown error naming it.
 public func sceneList() throws -> [SceneListEntry] {
-    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("scenes.list")
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("CPURendererTests/Goldens/scenes.list")
     let text = try String(contentsOf: file, encoding: .utf8)
     return try text.split(separator: "\n").enumerated().compactMap { number, line in
         if line.hasPrefix("#") || line.allSatisfy(\.isWhitespace) { return nil }
