@@ -51,4 +51,20 @@ final class MaskedShadowTests: XCTestCase {
         XCTAssertEqual(image.rgba(50, 110), [0, 0, 0, 128])
         XCTAssertEqual(image.rgba(50, 50), [128, 0, 0, 128])
     }
+
+    /// A shadowPath larger than the layer casts its whole shadow (Core Animation draws the
+    /// path's shadow wherever it reaches): a red 40x30 layer with the path (0, 0, 100, 100), no
+    /// blur, no offset: black at (20, 50) and (99, 99), below and right of the layer, and
+    /// nothing past the path.
+    func testAShadowPathBeyondTheLayerIsDrawnWhole() {
+        let l = solidLayer(CGRect(x: 0, y: 0, width: 40, height: 30), rgb(255, 0, 0))
+        l.shadowOffset = .zero
+        l.shadowRadius = 0
+        l.shadowOpacity = 1
+        l.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 100, height: 100), transform: nil)
+        let image = renderCPU(l, width: 120, height: 120)
+        XCTAssertEqual(image.rgba(20, 15), [255, 0, 0, 255])
+        for (x, y) in [(20, 50), (60, 10), (99, 99)] { XCTAssertEqual(image.rgba(x, y), [0, 0, 0, 255], "(\(x), \(y))") }
+        XCTAssertEqual(image.rgba(100, 50), [0, 0, 0, 0])
+    }
 }

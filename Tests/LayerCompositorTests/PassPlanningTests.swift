@@ -181,6 +181,54 @@ final class PassPlanningTests: XCTestCase {
                                                        PassFill(pass: 0, scale: 1)])
     }
 
+    /// A shadowPath reaching beyond what the layer draws casts all of its shadow: the pass
+    /// holds the path (0, 0, 100, 100) with the layer (0, 0, 40, 30), a radius of 0 leaving the
+    /// blur's one point of margin: (−1, −1, 102, 102).
+    func testAShadowPathBeyondTheLayerGetsAPassOfItsSize() {
+        let dl = list(layer {
+            $0.shadowOpacity = 1
+            $0.shadowRadius = 0
+            $0.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 100, height: 100), transform: nil)
+        })
+        XCTAssertEqual(dl.passes.dropLast().map { [$0.width, $0.height] }, Array(repeating: [102, 102], count: 4))
+        XCTAssertEqual(dl.passes[1].quads.first?.rect, CGRect(x: -1, y: -1, width: 102, height: 102))
+    }
+
+    /// The same kind of layer in a group-opacity parent: the parent's pass holds the shadow
+    /// cast by the path and moved by the default offset (0, −3), (0, −3, 100, 100), with the
+    /// sublayer (0, 0, 10, 10), one point wider: (−1, −4, 102, 102) in the parent's space,
+    /// where the parent's own bounds are inside it.
+    func testAParentsPassHoldsASublayersShadowPath() {
+        let child = solid("c", CGRect(x: 0, y: 0, width: 10, height: 10))
+        child.shadowOpacity = 1
+        child.shadowRadius = 0
+        child.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 100, height: 100), transform: nil)
+        let dl = list(layer {
+            $0.opacity = 0.5
+            $0.addSublayer(child)
+        })
+        let group = dl.passes.first { $0.purpose == .groupOpacity }
+        XCTAssertEqual(group.map { [$0.width, $0.height] }, [102, 102])
+    }
+
+    /// A masked layer's pass holds what its shadowPath casts into the mask: the cast, the
+    /// layer and path (0, 0, 100, 100) with their shadow (0, −3, 100, 100), one point wider,
+    /// (−1, −4, 102, 105), within the mask (0, 0, 120, 120) and what casts into it
+    /// (moved back by the offset: (0, 0, 120, 123)), one point wider: (−1, −1, 122, 125);
+    /// together (−1, −1, 102, 102).
+    func testAMaskedLayersPassHoldsItsShadowPath() {
+        let m = CALayer()
+        m.frame = CGRect(x: 0, y: 0, width: 120, height: 120)
+        m.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        let dl = list(layer {
+            $0.shadowOpacity = 1
+            $0.shadowRadius = 0
+            $0.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 100, height: 100), transform: nil)
+            $0.mask = m
+        })
+        XCTAssertEqual(dl.passes.first.map { [$0.width, $0.height] }, [102, 102])
+    }
+
     /// masksToBounds clips the shadow to the bounds too (in the layer's plane: pixels minus
     /// (10, 10)); the layer's own pass needs no clip, being the bounds already.
     func testMasksToBoundsClipsTheShadow() {

@@ -367,7 +367,7 @@ final class Builder {
         // Offscreen: render the subtree in the layer's own plane, then draw it as one quad.
         let blurMargin = shadow ? 3 * p.drawnShadowRadius + 1 : 0
         var extent = (shadow && l.mask != nil ? maskedShadowExtent(l, blurMargin: blurMargin)
-                      : subtreeExtent(l).insetBy(dx: -blurMargin, dy: -blurMargin)).integral
+                      : withShadowPath(l, subtreeExtent(l), if: shadow).insetBy(dx: -blurMargin, dy: -blurMargin)).integral
         extent = extent.intersection(p.bounds.insetBy(dx: -8192, dy: -8192))
         guard !extent.isNull, extent.width > 0, extent.height > 0 else { return }
         // Core Animation's rasterizationScale is the bitmap's pixels per point, not a factor of
@@ -631,10 +631,17 @@ final class Builder {
     /// moved back by the shadow's offset, `blurMargin` wider), since the mask multiplies both.
     private func maskedShadowExtent(_ l: LayerSnapshot, blurMargin: Double) -> CGRect {
         let offset = l.properties.shadowOffset
-        let drawn = unmaskedExtent(l)
+        let drawn = withShadowPath(l, unmaskedExtent(l), if: true)
         let cast = drawn.union(drawn.offsetBy(dx: offset.width, dy: offset.height)).insetBy(dx: -blurMargin, dy: -blurMargin)
         guard let mask = maskExtent(l) else { return cast }
         return cast.intersection(mask.union(mask.offsetBy(dx: -offset.width, dy: -offset.height)).insetBy(dx: -blurMargin, dy: -blurMargin))
+    }
+
+    /// `drawn` and, where `l` casts a shadow (`shadow`) from a `shadowPath`, the path, which
+    /// may reach beyond what the layer draws: a pass holding the shadow's source must hold it.
+    private func withShadowPath(_ l: LayerSnapshot, _ drawn: CGRect, if shadow: Bool) -> CGRect {
+        guard shadow, let path = l.properties.shadowPath else { return drawn }
+        return drawn.union(path.boundingBoxOfPath)
     }
 
     /// Where `l`'s subtree, its shadow included, lands in the space `matrix` maps it to: the
@@ -644,7 +651,8 @@ final class Builder {
         guard !e.isNull else { return e }
         if l.properties.drawnShadowOpacity > 0 {
             let margin = 3 * l.properties.drawnShadowRadius + 1
-            e = e.union(e.offsetBy(dx: l.properties.shadowOffset.width, dy: l.properties.shadowOffset.height))
+            let caster = l.properties.shadowPath?.boundingBoxOfPath ?? e
+            e = e.union(caster.offsetBy(dx: l.properties.shadowOffset.width, dy: l.properties.shadowOffset.height))
                 .insetBy(dx: -margin, dy: -margin)
         }
         var r = CGRect.null
