@@ -10,8 +10,6 @@ import Synchronization
 /// (held weakly, so a dropped layer is not kept alive), and a frame where none runs costs a
 /// check of an empty list. One clock serves the process, for the reason `CATransaction` gives.
 package final class AnimationClock {
-    nonisolated(unsafe) package static let shared = AnimationClock()
-
     /// How many display links run (neither paused nor invalidated): while one does, the
     /// transaction's time is the latest frame's (see `now`).
     var runningLinks = 0

@@ -23,13 +23,6 @@ struct AnimationPlan {
     /// `edits` when packed.
     private let packedAtEdit: Int
 
-    /// How many times a packed field of a packed animation has been edited. Such an edit
-    /// (changing an animation after adding it, which Core Animation does not allow) outdates
-    /// every plan, and each is packed again at its next frame: a counter rather than a
-    /// reference from each animation to its layer costs a frame nothing. Atomic, because
-    /// separate trees may be snapshotted on separate threads.
-    static let edits = Atomic<Int>(0)
-
     /// The entries of the animated key paths for which the layer's class asks for display
     /// (`needsDisplay(forKey:)`): their changes redraw the presentation copy.
     let redrawnKeys: [AnimatableKeyPath]

@@ -110,8 +110,6 @@ final class TransactionScope {
 
 /// The open transactions, outermost first (the implicit one, when open, is always first).
 final class TransactionStack {
-    nonisolated(unsafe) static let shared = TransactionStack()
-
     private(set) var scopes: [TransactionScope] = []
 
     /// Whether actions are disabled, kept up to date so that a property setter reads one flag.

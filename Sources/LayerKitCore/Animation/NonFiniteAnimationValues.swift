@@ -15,8 +15,6 @@ public struct NonFiniteAnimationValue {
 }
 
 extension CALayer {
-    private static let nonFiniteHandler = Mutex<((NonFiniteAnimationValue) -> Void)?>(nil)
-
     /// Sets what is called, on the thread taking the snapshot, for each layer and key path an
     /// animation made non-finite in a presentation tree (`nil`: nobody is told; the layer is
     /// hidden either way). The command-line tool prints one warning per layer and key path.

@@ -49,11 +49,6 @@ extension CALayer {
         redrawRect = nil
     }
 
-    /// How many times `displayIfNeeded()` has redrawn a layer in this process: the frame loop
-    /// counts a frame's redraws (`displays`) as the difference across its commit, which shows
-    /// that a layer not marked for display is never redrawn.
-    package static let displayCount = Atomic<Int>(0)
-
     /// Draws the layer's contents (`draw(in:)`) into a context of `bounds.size × contentsScale`
     /// pixels whose user space is the bounds with y down, and makes it the `contents`. When
     /// `contentsAreFlipped()` the user space is flipped (y up on the image), since the image

@@ -18,14 +18,6 @@ public struct CAValueTypeError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// Receives every value refused for its type: Core Animation has no throwing `add(_:forKey:)`
-/// or `setValue(_:forKey:)` (a wrong value silently does nothing there, or raises), so LayerKit
-/// keeps the signatures, refuses the animation or the value (the layer is unchanged) and
-/// reports it here; the default writes one line to standard error. Tests replace it.
-nonisolated(unsafe) public var valueTypeErrorHandler: (CAValueTypeError) -> Void = { error in
-    FileHandle.standardError.write(Data("LayerKit: \(error)\n".utf8))
-}
-
 extension AnimatedValueKind {
     /// What values of this kind are, for error messages.
     var expectedDescription: String {

@@ -1,12 +1,5 @@
 import Foundation
 
-/// Where refused tree edits are reported. Core Animation's tree methods return nothing, so
-/// LayerKit keeps their signatures, leaves the tree unchanged and reports the reason here; the
-/// default writes one line to standard error. Tests replace it to observe refusals.
-nonisolated(unsafe) public var layerTreeErrorHandler: (LayerTreeError) -> Void = { error in
-    FileHandle.standardError.write(Data("LayerKit: \(error)\n".utf8))
-}
-
 extension CALayer {
     /// The sublayers, back to front before zPosition sorting; `nil` when there are none, as in
     /// Core Animation. Setting replaces them all (refused entries are skipped and reported).

@@ -20,14 +20,14 @@ package final class FontLibrary: @unchecked Sendable {
     var emojiFamily = "emoji"
 
     private static let lock = NSLock()
-    private static let shared = FontLibrary()
 
     private var library: FT_Library?
     private var faces: [String: FontFace] = [:]
     private var named: [String: FontFace] = [:]
     private var fallbacks: [String: FontFace?] = [:]
 
-    private init() {
+    // Made once, as `shared` (ProcessWide.swift).
+    init() {
         var lib: FT_Library?
         if FT_Init_FreeType(&lib) == 0 { library = lib }
         FcInit()

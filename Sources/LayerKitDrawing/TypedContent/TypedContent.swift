@@ -82,9 +82,6 @@ final class TypedContentCache: @unchecked Sendable {
         }
     }
 
-    /// The cache the compositor uses.
-    static let shared = TypedContentCache(byteBudget: 64 << 20, maxEntries: 1024)
-
     private struct Entry {
         let value: (image: CGImage, rect: CGRect)?
         let bytes: Int
