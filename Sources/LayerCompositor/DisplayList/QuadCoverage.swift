@@ -7,7 +7,7 @@ import LayerKitCore
 /// Everything happens in a layer's local coordinates at the pixel centre. `footprint` is the
 /// local-space length of one pixel along the direction that matters, from the analytic
 /// Jacobian of the pixel → local homography, so antialiasing widths agree in perspective.
-package enum Coverage {
+package enum QuadCoverage {
     /// Local point and the Jacobian of pixel → local at pixel centre `(px, py)`, or `nil` when the
     /// pixel sees the plane from behind the eye.
     @inline(__always)
