@@ -5,7 +5,7 @@ import LayerCompositor
 import LayerKitCore
 
 /// The reference renderer: executes a `DisplayList` into a `Bitmap`, one pixel at a time, with
-/// the rules in `Coverage` — the executable definition of LayerKit's pixels.
+/// the rules in `QuadCoverage` — the executable definition of LayerKit's pixels.
 ///
 /// For each quad and each pixel whose centre its projection may cover: map the centre to the
 /// layer's local plane (perspective-correct), take the coverage of the shape and of every clip

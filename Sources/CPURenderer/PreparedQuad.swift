@@ -5,7 +5,7 @@ import LayerKitCore
 /// A quad with everything per-pixel work needs resolved once: its projected outline (for
 /// per-row spans), its textures, and plain numbers instead of enums where the loop reads them.
 ///
-/// Per pixel the work is `Coverage`'s rules; what is hoisted is only what does not change
+/// Per pixel the work is `QuadCoverage`'s rules; what is hoisted is only what does not change
 /// across the quad: affine quads step their local coordinates by constant increments (no
 /// divide), single-segment texel maps are linear coefficients, a quad whose coverage can
 /// only be 0 or 1 skips the coverage arithmetic, and along each row the pixels that lie safely
@@ -169,7 +169,7 @@ struct PreparedQuad {
         return poly.count >= 3 && poly.allSatisfy({ abs($0.x) < 1e6 && abs($0.y) < 1e6 }) ? poly : nil
     }
 
-    /// Local rectangles where `Coverage.roundedRect` is exactly 1 for aliased edges (the whole
+    /// Local rectangles where `QuadCoverage.roundedRect` is exactly 1 for aliased edges (the whole
     /// rectangle when square; the two arms of the cross outside the corners when rounded, since
     /// only corners are antialiased), projected and clipped like the outline. Nothing for
     /// antialiased edges, borders, or coordinates so large that the margin below is not safe.
@@ -303,12 +303,12 @@ struct PreparedQuad {
                     y = (Double(px) + 0.5) * m.1 * iw + rowY
                     jac = affineJac
                 } else if needsJacobian {
-                    guard let l = Coverage.local(q.inverse, Double(px) + 0.5, cy) else { return }
+                    guard let l = QuadCoverage.local(q.inverse, Double(px) + 0.5, cy) else { return }
                     x = l.x
                     y = l.y
                     jac = (l.dxdpx, l.dydpx, l.dxdpy, l.dydpy)
                 } else {
-                    // Coverage.local's point, without the Jacobian nobody reads.
+                    // QuadCoverage.local's point, without the Jacobian nobody reads.
                     let h = q.inverse.apply(Double(px) + 0.5, cy)
                     guard h.w > 0 else { return }
                     let iw = 1 / h.w
@@ -352,27 +352,27 @@ struct PreparedQuad {
     func coverage(_ x: Double, _ y: Double, jac: (Double, Double, Double, Double)) -> Double {
         switch quad.shape {
         case .rect(let corners):
-            return Coverage.roundedRect(x: x, y: y, minX: minX, minY: minY, maxX: maxX, maxY: maxY,
-                                        corners: corners, antialiased: quad.antialiased, jac: jac)
+            return QuadCoverage.roundedRect(x: x, y: y, minX: minX, minY: minY, maxX: maxX, maxY: maxY,
+                                            corners: corners, antialiased: quad.antialiased, jac: jac)
         case let .border(width, corners):
-            var cov = Coverage.roundedRect(x: x, y: y, minX: minX, minY: minY, maxX: maxX, maxY: maxY,
-                                           corners: corners, antialiased: quad.antialiased, jac: jac)
+            var cov = QuadCoverage.roundedRect(x: x, y: y, minX: minX, minY: minY, maxX: maxX, maxY: maxY,
+                                               corners: corners, antialiased: quad.antialiased, jac: jac)
             if cov > 0 && minX + width < maxX - width && minY + width < maxY - width {
-                cov *= 1 - Coverage.roundedRect(x: x, y: y, minX: minX + width, minY: minY + width,
-                                                maxX: maxX - width, maxY: maxY - width, corners: corners.inset(by: width),
-                                                antialiased: quad.antialiased, jac: jac)
+                cov *= 1 - QuadCoverage.roundedRect(x: x, y: y, minX: minX + width, minY: minY + width,
+                                                    maxX: maxX - width, maxY: maxY - width, corners: corners.inset(by: width),
+                                                    antialiased: quad.antialiased, jac: jac)
             }
             return cov
         }
     }
 
     static func clipCoverage(_ c: Clip, _ cx: Double, _ cy: Double) -> Double {
-        guard let l = Coverage.local(c.map, cx, cy) else { return 0 }
+        guard let l = QuadCoverage.local(c.map, cx, cy) else { return 0 }
         switch c.shape {
         case let .roundedRect(r, corners, aa):
-            return Coverage.roundedRect(x: l.x, y: l.y, minX: Double(r.minX), minY: Double(r.minY),
-                                        maxX: Double(r.maxX), maxY: Double(r.maxY), corners: corners, antialiased: aa,
-                                        jac: (l.dxdpx, l.dydpx, l.dxdpy, l.dydpy))
+            return QuadCoverage.roundedRect(x: l.x, y: l.y, minX: Double(r.minX), minY: Double(r.minY),
+                                            maxX: Double(r.maxX), maxY: Double(r.maxY), corners: corners, antialiased: aa,
+                                            jac: (l.dxdpx, l.dydpx, l.dxdpy, l.dydpy))
         case let .halfPlane(a, b, cc):
             return a * l.x + b * l.y + cc >= 0 ? 1 : 0
         }
@@ -388,7 +388,7 @@ struct PreparedQuad {
             let v = linearY.map { $0.k * y + $0.c } ?? axisY!.texel(y)
             if !needsLOD { return magFilter == .nearest ? texture.base.nearest(u, v) : texture.base.linear(u, v) }
             let su = linearX?.k ?? axisX!.slope(x), sv = linearY?.k ?? axisY!.slope(y)
-            let lod = Coverage.lod(dudx: su * jac.0, dvdx: sv * jac.1, dudy: su * jac.2, dvdy: sv * jac.3)
+            let lod = QuadCoverage.lod(dudx: su * jac.0, dvdx: sv * jac.1, dudy: su * jac.2, dvdy: sv * jac.3)
             return texture.sample(u, v, lod: lod, min: minFilter, mag: magFilter)
         case .pass:
             let u = (x - minX) * passScale, v = (y - minY) * passScale

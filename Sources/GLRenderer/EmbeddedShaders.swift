@@ -95,7 +95,7 @@ void main() {
     static let quadFrag = #"""
 #version 330 core
 // LayerKit quad fragment shader: the per-pixel function of the CPU reference
-// (Sources/LayerCompositor/DisplayList/Coverage.swift, Sources/CPURenderer/PreparedQuad.swift),
+// (Sources/LayerCompositor/DisplayList/QuadCoverage.swift, Sources/CPURenderer/PreparedQuad.swift),
 // transcribed.
 //
 // Pixel centre -> the quad's local plane through its inverse plane map (perspective-correct,
@@ -160,7 +160,7 @@ vec4 fetch(int i) {
     return texelFetch(u_data, ivec2(i % DATA_WIDTH, i / DATA_WIDTH), 0);
 }
 
-// Coverage.local: the local point and the pixel -> local Jacobian (dx/dpx, dy/dpx, dx/dpy,
+// QuadCoverage.local: the local point and the pixel -> local Jacobian (dx/dpx, dy/dpx, dx/dpy,
 // dy/dpy) at pixel offset q; false when the pixel sees the plane from behind the eye.
 bool localPoint(vec3 c0, vec3 c1, vec3 c2, vec2 q, out vec2 l, out vec4 jac) {
     // c0, c1, c2 are the map's rows: [qx qy 1] . M
@@ -173,7 +173,7 @@ bool localPoint(vec3 c0, vec3 c1, vec3 c2, vec2 q, out vec2 l, out vec4 jac) {
     return true;
 }
 
-// Coverage.roundedRect for the rectangle rect = (minX, minY, maxX, maxY), with the corners of
+// QuadCoverage.roundedRect for the rectangle rect = (minX, minY, maxX, maxY), with the corners of
 // Corners.code left square (bits 1, 2, 4, 8: minX minY, maxX minY, minX maxY, maxX maxY) and
 // continuous when bit 16 is set (LK_CONTINUOUS: ContinuousCorner's superellipse; without it
 // every corner is a quarter circle). The reference's |x - centre| - (half width - a) is
@@ -277,7 +277,7 @@ void main() {
     if (dot(v_h0.xyz, q1) < 0.0 || dot(vec3(v_h0.w, v_h1.xy), q1) < 0.0 ||
         dot(vec3(v_h1.zw, v_h2.x), q1) < 0.0 || dot(v_h2.yzw, q1) < 0.0) discard;
 #endif
-    // Coverage.local, inline and without branches (see roundedRect): a pixel that sees the
+    // QuadCoverage.local, inline and without branches (see roundedRect): a pixel that sees the
     // plane from behind (front false) gets no coverage.
     vec3 c0 = rec_mapDx, c1 = rec_mapDy;
     vec3 h = q.x * c0 + q.y * c1 + rec_mapOrigin;
@@ -350,7 +350,7 @@ void main() {
         vec2 uv = vec2(ux.x, vy.x);
   #ifdef LK_LOD
         float su = ux.y, sv = vy.y;
-        // Coverage.lod
+        // QuadCoverage.lod
         float dudx = su * jac.x, dvdx = sv * jac.y, dudy = su * jac.z, dvdy = sv * jac.w;
         float rho = max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy);
         float lod = rho > 0.0 ? 0.5 * log2(rho) : -1.0e30;

@@ -316,7 +316,7 @@ struct FrameData {
     /// The local point under pixel `ref` through `m`, rounded to integers, or `fallback` when
     /// the pixel sees the plane from behind or the point is not finite.
     static func localOrigin(_ m: PlaneMap, ref: (Double, Double), fallback: (Double, Double)) -> (Double, Double) {
-        guard let l = Coverage.local(m, ref.0, ref.1), l.x.isFinite, l.y.isFinite,
+        guard let l = QuadCoverage.local(m, ref.0, ref.1), l.x.isFinite, l.y.isFinite,
               abs(l.x) < 1e15, abs(l.y) < 1e15 else { return fallback }
         return (l.x.rounded(), l.y.rounded())
     }
@@ -378,7 +378,7 @@ struct FrameData {
         (s0, s1) = (s0 + d * t0, s0 + d * t1)
         var g = 0.0
         for s in [s0, s1] {
-            guard let l = Coverage.local(inverse, s.x, s.y) else { continue }
+            guard let l = QuadCoverage.local(inverse, s.x, s.y) else { continue }
             let v = xAxis ? (l.dxdpx * l.dxdpx + l.dxdpy * l.dxdpy).squareRoot()
                           : (l.dydpx * l.dydpx + l.dydpy * l.dydpy).squareRoot()
             if v.isFinite { g = max(g, v) }

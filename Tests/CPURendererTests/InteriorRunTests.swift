@@ -46,7 +46,7 @@ final class InteriorRunTests: XCTestCase {
                 let run = p.hole.map { PreparedQuad.inside($0, row: Double(py) + 0.5) } ?? p.interiorRun(py)
                 for px in run.clamped(to: 0..<200) {
                     let (cx, cy) = (Double(px) + 0.5, Double(py) + 0.5)
-                    let l = try XCTUnwrap(Coverage.local(q.inverse, cx, cy))
+                    let l = try XCTUnwrap(QuadCoverage.local(q.inverse, cx, cy))
                     let kept = p.pixelHalfPlanes.allSatisfy { $0.a * cx + $0.b * cy + $0.c >= 0 }
                     var cov = p.coverage(l.x, l.y, jac: (l.dxdpx, l.dydpx, l.dxdpy, l.dydpy))
                     if !kept { cov = 0 }

@@ -60,7 +60,7 @@ final class SpanTests: XCTestCase {
                     let (cx, cy) = (Double(px) + 0.5, Double(py) + 0.5)
                     // A piece of a split layer owns only the pixels on its side of each cut.
                     guard p.pixelHalfPlanes.allSatisfy({ $0.a * cx + $0.b * cy + $0.c >= 0 }),
-                          let l = Coverage.local(q.inverse, cx, cy) else { continue }
+                          let l = QuadCoverage.local(q.inverse, cx, cy) else { continue }
                     let cov = p.coverage(l.x, l.y, jac: (l.dxdpx, l.dydpx, l.dxdpy, l.dydpy))
                     XCTAssertEqual(cov, 0, "\(q.label) pixel \(px),\(py) is covered (\(cov)) outside \(span)")
                     if cov > 0 { return }

@@ -4,9 +4,9 @@ import LayerKitCore
 /// previous one (never below 1 pixel) with a 2x2 box filter on premultiplied values, rounded to
 /// nearest; odd edges reuse their last row or column. The GL backend uploads these levels
 /// instead of asking the driver for its own, so both sample the same texels.
-public enum Mipmaps {
+package enum Mipmaps {
     /// Level 1 onwards (level 0 is the image itself), down to 1x1.
-    public static func levels(of base: Bitmap) -> [Bitmap] {
+    package static func levels(of base: Bitmap) -> [Bitmap] {
         var out: [Bitmap] = []
         var cur = base
         while cur.width > 1 || cur.height > 1 {

@@ -269,12 +269,12 @@ enum DepthSorter {
 }
 
 /// The near clipping distance, in w, of every consumer of a quad's projection.
-public let frontClipW = 1e-5
+package let frontClipW = 1e-5
 
 /// Sutherland–Hodgman against w ≥ `frontClipW` in homogeneous space, before any divide: the near
 /// clip every consumer of a quad's projection uses (depth sorting, CPU spans, pass extents), so
 /// that what is sorted is what is drawn and never a mirrored copy from behind the eye.
-public func clipToFront(_ pts: [SIMD4<Double>]) -> [SIMD4<Double>] {
+package func clipToFront(_ pts: [SIMD4<Double>]) -> [SIMD4<Double>] {
     if pts.allSatisfy({ $0.w >= frontClipW }) { return pts }
     var out: [SIMD4<Double>] = []
     for i in pts.indices {

@@ -7,11 +7,11 @@ import LayerKitCore
 /// Everything happens in a layer's local coordinates at the pixel centre. `footprint` is the
 /// local-space length of one pixel along the direction that matters, from the analytic
 /// Jacobian of the pixel → local homography, so antialiasing widths agree in perspective.
-public enum Coverage {
+package enum QuadCoverage {
     /// Local point and the Jacobian of pixel → local at pixel centre `(px, py)`, or `nil` when the
     /// pixel sees the plane from behind the eye.
     @inline(__always)
-    public static func local(_ m: PlaneMap, _ px: Double, _ py: Double)
+    package static func local(_ m: PlaneMap, _ px: Double, _ py: Double)
         -> (x: Double, y: Double, dxdpx: Double, dydpx: Double, dxdpy: Double, dydpy: Double)? {
         let h = m.apply(px, py)
         guard h.w > 0 else { return nil }
@@ -31,7 +31,7 @@ public enum Coverage {
     /// first-order estimate, the superellipse's norm less its half-axis over the norm's
     /// gradient, which is what antialiasing needs within a pixel of the curve.
     @inline(__always)
-    public static func roundedRect(x: Double, y: Double, minX: Double, minY: Double, maxX: Double, maxY: Double,
+    package static func roundedRect(x: Double, y: Double, minX: Double, minY: Double, maxX: Double, maxY: Double,
                                    corners: Corners, antialiased: Bool,
                                    jac: (Double, Double, Double, Double)) -> Double {
         let hw = (maxX - minX) * 0.5, hh = (maxY - minY) * 0.5
@@ -97,7 +97,7 @@ public enum Coverage {
     /// Level of detail of a texture lookup (log2 of texels per pixel along the longer screen
     /// axis, as OpenGL defines λ), from texel-space derivatives.
     @inline(__always)
-    public static func lod(dudx: Double, dvdx: Double, dudy: Double, dvdy: Double) -> Double {
+    package static func lod(dudx: Double, dvdx: Double, dudy: Double, dvdy: Double) -> Double {
         let rho = max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy)
         return rho > 0 ? 0.5 * log2(rho) : -.infinity
     }
