@@ -89,7 +89,7 @@ let fieldsIgnoredByTransformLayers: Set<String> = [
 
 /// The `type` of a layer in a scene file: which Core Animation class it is.
 enum SceneLayerType: String, SceneEnum {
-    case layer, transformLayer, shapeLayer, gradientLayer, textLayer
+    case layer, transformLayer, shapeLayer, gradientLayer, textLayer, emitterLayer
 
     /// The type of an existing layer (a subclass counts as the class it extends).
     init(of layer: CALayer) {
@@ -98,6 +98,7 @@ enum SceneLayerType: String, SceneEnum {
         case is CAShapeLayer: self = .shapeLayer
         case is CAGradientLayer: self = .gradientLayer
         case is CATextLayer: self = .textLayer
+        case is CAEmitterLayer: self = .emitterLayer
         default: self = .layer
         }
     }
@@ -111,7 +112,8 @@ enum SceneLayerType: String, SceneEnum {
         return [.layer: Set(common + ["drawing"]), .transformLayer: Set(common),
                 .shapeLayer: Set(common + shapeLayerFields.keys),
                 .gradientLayer: Set(common + gradientLayerFields.keys),
-                .textLayer: Set(common + textLayerFields.keys)]
+                .textLayer: Set(common + textLayerFields.keys),
+                .emitterLayer: Set(common + SceneEmitter.keys)]
     }()
 
     /// A new layer of this type with the type's own fields read from `object` (`image` finds
@@ -134,6 +136,7 @@ enum SceneLayerType: String, SceneEnum {
         case .textLayer: let l = CATextLayer()
             try textLayerFields.read(object, into: &l.style)
             return l
+        case .emitterLayer: return try SceneEmitter.makeLayer(reading: object, image: image)
         }
     }
 
@@ -146,6 +149,7 @@ enum SceneLayerType: String, SceneEnum {
         case .shapeLayer: kind = .shape(ShapeStyle())
         case .gradientLayer: kind = .gradient(GradientStyle())
         case .textLayer: kind = .text(TextStyle())
+        case .emitterLayer: kind = .emitter(EmitterStyle())
         }
         return AnimatedLayerState(properties: LayerProperties(), kind: kind)
     }
@@ -162,6 +166,7 @@ enum SceneLayerType: String, SceneEnum {
             let owners = SceneLayerType.allCases.filter { $0.allowedFields.contains(field) }.map { "a \($0.rawValue)" }
             return "a \(rawValue) has no property \"\(keyPath)\"" + (owners.isEmpty ? "" : " (\(owners.joined(separator: " or ")) has)")
         }
+        if self == .emitterLayer, SceneEmitter.keys.contains(field) { return "an emitterLayer's own fields are not animatable in scene files" }
         guard let value else { return nil }
         var state = defaultState
         entry.write(&state, value)
@@ -170,13 +175,14 @@ enum SceneLayerType: String, SceneEnum {
         case .shape(let style): return shapeLayerFields.problem(field, in: style)
         case .gradient(let style): return gradientLayerFields.problem(field, in: style)
         case .text(let style): return textLayerFields.problem(field, in: style)
-        case .layer, .transformLayer: return nil
+        case .layer, .transformLayer, .emitter: return nil
         }
     }
 
     /// The members for the type's own fields of `layer` that differ from the defaults.
-    static func ownMembers(of layer: CALayer, at path: String) throws -> [(key: String, value: JSONValue)] {
+    static func ownMembers(of layer: CALayer, at path: String, names: [ObjectIdentifier: String]) throws -> [(key: String, value: JSONValue)] {
         switch layer {
+        case let l as CAEmitterLayer: return try SceneEmitter.members(of: l, at: path, names: names)
         case let l as CAShapeLayer: return try shapeLayerFields.members(of: l.style, at: path)
         case let l as CAGradientLayer: return try gradientLayerFields.members(of: l.style, at: path)
         case let l as CATextLayer: return try textLayerFields.members(of: l.style, at: path)

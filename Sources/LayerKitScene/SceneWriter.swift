@@ -60,7 +60,7 @@ extension Scene {
         guard TreeRecursion.hasRoom else { return try TreeRecursion.onFreshStack { try layerJSON(layer, at: path, names: names) } }
         let type = SceneLayerType(of: layer)
         var members = try commonLayerFields.members(of: layer.properties, at: path)
-            + SceneLayerType.ownMembers(of: layer, at: path)
+            + SceneLayerType.ownMembers(of: layer, at: path, names: names)
         if type != .layer { members.append(("type", type.sceneJSON())) }
         members += try SceneLayerTiming.members(of: layer, at: path, names: names)
         if let drawn = layer as? SceneDrawingLayer {

@@ -258,8 +258,8 @@ final class CATransactionTests: FrameClockTestCase {
     }
 
     func testEveryAnimatablePropertyAnimatesImplicitly() {
-        let shape = CAShapeLayer(), gradient = CAGradientLayer(), text = CATextLayer()
-        for l in [shape, gradient, text] { root.addSublayer(l) }
+        let shape = CAShapeLayer(), gradient = CAGradientLayer(), text = CATextLayer(), emitter = CAEmitterLayer()
+        for l in [shape, gradient, text, emitter] { root.addSublayer(l) }
         _ = root.snapshot()
         let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         let changes: [(String, CALayer, () -> Void)] = [
@@ -300,6 +300,15 @@ final class CATransactionTests: FrameClockTestCase {
             ("contents", layer, { self.layer.contents = CGImage(bitmap: Bitmap(width: 1, height: 1)) }),
             ("colors", gradient, { gradient.colors = [red, red] }),
             ("locations", gradient, { gradient.locations = [0, 1] }),
+            ("birthRate", emitter, { emitter.birthRate = 2 }),
+            ("lifetime", emitter, { emitter.lifetime = 2 }),
+            ("velocity", emitter, { emitter.velocity = 2 }),
+            ("scale", emitter, { emitter.scale = 2 }),
+            ("spin", emitter, { emitter.spin = 2 }),
+            ("emitterPosition", emitter, { emitter.emitterPosition = CGPoint(x: 1, y: 2) }),
+            ("emitterZPosition", emitter, { emitter.emitterZPosition = 2 }),
+            ("emitterSize", emitter, { emitter.emitterSize = CGSize(width: 1, height: 2) }),
+            ("emitterDepth", emitter, { emitter.emitterDepth = 2 }),
         ]
         XCTAssertEqual(Set(changes.map(\.0)), Set(AnimatableKeyPath.names.filter { !$0.contains(".") }),
                        "every top-level animatable key path has a setter here")

@@ -12,6 +12,7 @@ final class SceneFormatPageTests: XCTestCase {
         let fields = ["format", "version", "canvas", "images", "root", "probes", "width", "height", "scale", "background",
                       "point", "hit", "type", "frame", "contents", "mask", "sublayers", "drawing"]
             + commonLayerFields.keys + shapeLayerFields.keys + gradientLayerFields.keys + textLayerFields.keys
+            + SceneEmitter.keys + emitterCellFields.keys
             + ["time", "timeline", "duration", "fps"] + SceneLayerTiming.keys + SceneAnimation.allFields + AnimatableKeyPath.names.filter { !$0.contains("ransform.") }
         let values = SceneLayerType.allCases.map(\.rawValue) + CALayerContentsGravity.allCases.map(\.rawValue)
             + CALayerContentsFilter.allCases.map(\.rawValue) + CAShapeLayerFillRule.allCases.map(\.rawValue)
@@ -20,6 +21,8 @@ final class SceneFormatPageTests: XCTestCase {
             + CATextLayerTruncationMode.allCases.map(\.rawValue) + CALayerCornerCurve.allCases.map(\.rawValue)
             + CACornerMask.sceneNames.map(\.name) + CAMediaTimingFillMode.allCases.map(\.rawValue)
             + CAAnimationCalculationMode.allCases.map(\.rawValue) + ["basic", "keyframe", "spring", "group", "infinity"]
+            + CAEmitterLayerEmitterShape.supportedCases.map(\.rawValue) + CAEmitterLayerEmitterMode.allCases.map(\.rawValue)
+            + CAEmitterLayerRenderMode.allCases.map(\.rawValue)
         let missingFields = fields.filter { !page.contains("`\($0)`") && !page.contains("`canvas.\($0)`") }
         let missingValues = values.filter { !page.contains("\"\($0)\"") }
         XCTAssertEqual(missingFields, [], "fields the reader reads that docs/scene-format.md does not name")

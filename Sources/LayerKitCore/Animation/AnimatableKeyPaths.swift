@@ -30,7 +30,7 @@ package final class AnimatableKeyPath {
     }
 
     /// `entry`, reached by key-value coding only.
-    private init(fixed entry: AnimatableKeyPath) {
+    init(fixed entry: AnimatableKeyPath) {
         kind = entry.kind
         access = entry.access
         isAnimatable = false
@@ -90,13 +90,13 @@ package final class AnimatableKeyPath {
 
     /// The entry for `keyPath`, or `nil` when it is not animatable.
     package static func named(_ keyPath: String) -> AnimatableKeyPath? {
-        guard let entry = table[keyPath], entry.isAnimatable else { return nil }
+        guard let entry = table[keyPath] ?? emitterCell(keyPath), entry.isAnimatable else { return nil }
         return entry
     }
 
     /// The entry of property `keyPath`, animatable or not, for key-value coding; `nil` when
     /// it is not a property.
-    static func property(_ keyPath: String) -> AnimatableKeyPath? { table[keyPath] }
+    static func property(_ keyPath: String) -> AnimatableKeyPath? { table[keyPath] ?? emitterCell(keyPath) }
 
     /// The entry of a key that is not a property (stored by key-value coding, see
     /// `CALayer.setValue(_:forKey:)`), for values of `kind`; an unset key reads as `initial`
@@ -110,10 +110,10 @@ package final class AnimatableKeyPath {
     /// Every animatable key path.
     static var names: [String] { table.filter(\.value.isAnimatable).keys.sorted() }
 
-    private static func vector(_ v: AnimatedValue) -> [Double] { v.components ?? [] }
+    static func vector(_ v: AnimatedValue) -> [Double] { v.components ?? [] }
 
     /// The number of a `.number` value (0 for any other).
-    private static func number(_ v: AnimatedValue) -> Double {
+    static func number(_ v: AnimatedValue) -> Double {
         if case let .number(x) = v { return x }
         return 0
     }
@@ -167,7 +167,7 @@ package final class AnimatableKeyPath {
     private typealias TransformProperty = (get: (LayerProperties) -> CATransform3D, set: (inout LayerProperties, CATransform3D) -> Void)
 
     /// A typed layer's number or colour, read only from layers of that type.
-    private static func styled<Style>(_ kind: AnimatedValueKind, _ extract: @escaping (LayerSnapshot.Kind) -> Style?,
+    static func styled<Style>(_ kind: AnimatedValueKind, _ extract: @escaping (LayerSnapshot.Kind) -> Style?,
                                       _ wrap: @escaping (Style) -> LayerSnapshot.Kind,
                                       _ get: @escaping (Style) -> AnimatedValue, _ set: @escaping (inout Style, AnimatedValue) -> Void) -> AnimatableKeyPath {
         AnimatableKeyPath(kind: kind, read: { s in extract(s.kind).map(get) ?? kind.absentValue },
@@ -227,7 +227,7 @@ package final class AnimatableKeyPath {
     }
 
     /// A string or string constant of a typed layer's style.
-    private static func styledString<Style, T>(_ extract: @escaping (LayerSnapshot.Kind) -> Style?, _ wrap: @escaping (Style) -> LayerSnapshot.Kind,
+    static func styledString<Style, T>(_ extract: @escaping (LayerSnapshot.Kind) -> Style?, _ wrap: @escaping (Style) -> LayerSnapshot.Kind,
                                                _ kp: WritableKeyPath<Style, T>, _ raw: @escaping (T) -> String?,
                                                _ make: @escaping (String?) -> T?) -> AnimatableKeyPath {
         AnimatableKeyPath(fixed: styled(.string, extract, wrap, { .string(raw($0[keyPath: kp])) },
@@ -313,7 +313,7 @@ package final class AnimatableKeyPath {
                                         write: { s, v in if case let .transform(m) = v { property.set(&s.properties, m) } })
             for c in TransformComponent.allCases { t[name + "." + c.rawValue] = AnimatableKeyPath(c, of: property) }
         }
-        return t.merging(settings) { animatable, _ in animatable }
+        return t.merging(settings) { animatable, _ in animatable }.merging(emitterEntries) { existing, _ in existing }
     }()
 }
 

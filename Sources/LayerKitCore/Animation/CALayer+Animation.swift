@@ -70,7 +70,7 @@ extension CALayer {
     /// Layer timing or the animations changed: keeps `timedLayerCount` of this layer and its
     /// ancestors true.
     func timingChanged() {
-        let timed = !animationList.isEmpty || beginTime != 0 || speed != 1 || timeOffset != 0
+        let timed = !animationList.isEmpty || beginTime != 0 || speed != 1 || timeOffset != 0 || hasOwnTime
         guard timed != isTimed else { return }
         isTimed = timed
         adjustTimedLayerCount(by: timed ? 1 : -1)
@@ -149,6 +149,10 @@ extension CALayer {
         var state = AnimatedLayerState(properties: properties, kind: snapshotKind)
         let traits = applyAnimations(to: &state, atLocalTime: local)
         hideIfNotFinite(&state, at: local, checkingPaths: traits.contains(.paths))
+        if case .emitter(var style) = state.kind {
+            style.time = local
+            state.kind = .emitter(style)
+        }
         if traits.contains(.redraws) {
             state.properties.contents = presentationContents(of: state, keys: animationPlan!.redrawnKeys)
         }
@@ -281,6 +285,7 @@ extension CALayer {
             case .shape: l = CAShapeLayer()
             case .gradient: l = CAGradientLayer()
             case .text: l = CATextLayer()
+            case .emitter: l = CAEmitterLayer()
             }
         }
         l.properties = s.properties

@@ -61,6 +61,7 @@ extension AnimatedLayerState {
                 && s.strokeEnd.isFinite && (!checkingPaths || s.path.isFiniteValue)
         case let .gradient(g): return g.startPoint.isFiniteValue && g.endPoint.isFiniteValue && g.locations.isFiniteValue
         case let .text(t): return t.fontSize.isFinite
+        case let .emitter(e): return e.hasFiniteValues
         }
     }
 }

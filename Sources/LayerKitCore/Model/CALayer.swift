@@ -262,6 +262,11 @@ open class CALayer: CAMediaTiming {
     /// Takes the typed style of `kind` (a typed layer of the same kind overrides it).
     func adoptStyle(of kind: LayerSnapshot.Kind) {}
 
+    /// Whether the layer's drawing changes with its own time even with no animations (an
+    /// emitter's particles): such a layer counts as timed, so its presentation is computed at
+    /// every time.
+    var hasOwnTime: Bool { false }
+
     /// The snapshot kind of a new layer of this class (the typed layers override it).
     class var defaultKind: LayerSnapshot.Kind { .layer }
 

@@ -18,6 +18,8 @@ public final class LayerSnapshot: Sendable {
         case gradient(GradientStyle)
         /// A `CATextLayer`.
         case text(TextStyle)
+        /// A `CAEmitterLayer`, with the time its particles are shown at.
+        case emitter(EmitterStyle)
     }
 
     /// The layer's properties.
@@ -104,7 +106,7 @@ extension LayerSnapshot.Kind {
     /// `TypedContent`); `nil` for plain and transform layers.
     package var drawing: TypedContent.Drawing? {
         switch self {
-        case .layer, .transformLayer: return nil
+        case .layer, .transformLayer, .emitter: return nil
         case .shape(let s): return .shape(s)
         case .gradient(let g): return .gradient(g)
         case .text(let t): return .text(t)
