@@ -280,6 +280,7 @@ void main() {
   #else
         color = filtered;
   #endif
+        color *= rec_color;  // ImageFill.modulation: opaque white for contents
     }
 #endif
 #ifdef LK_PASS

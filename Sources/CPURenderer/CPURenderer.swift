@@ -61,7 +61,8 @@ public final class CPURenderer {
             case .quads(let quads):
                 let prepared = prepare(quads, results, pass, &used)
                 if isCanvas { bounds = prepared.bounds }
-                draw(prepared.quads, into: target, area: PixelRect(x0: 0, x1: pass.width, y0: 0, y1: pass.height))
+                draw(prepared.quads, into: target, area: PixelRect(x0: 0, x1: pass.width, y0: 0, y1: pass.height),
+                     additive: pass.purpose == .additive)
             case let .blur(source, horizontal, weights):
                 blur(results[source]!, horizontal: horizontal, weights: weights, into: target)
             case let .downsample(source, factor):
@@ -148,9 +149,9 @@ public final class CPURenderer {
         return t
     }
 
-    private func draw(_ quads: [PreparedQuad], into target: Target, area: PixelRect) {
+    private func draw(_ quads: [PreparedQuad], into target: Target, area: PixelRect, additive: Bool = false) {
         let bands = (area.y1 - area.y0 + bandHeight - 1) / bandHeight
-        target.write { pixels in
+        target.write(additive: additive) { pixels in
             DispatchQueue.concurrentPerform(iterations: bands) { band in
                 let y0 = area.y0 + band * bandHeight, y1 = min(y0 + bandHeight, area.y1)
                 // By index: a loop variable would copy every prepared quad (and retain its
@@ -227,9 +228,9 @@ final class Target {
     func bitmap() -> Bitmap { storage }
 
     /// Runs `body` with a writer over the pixels, valid only during the call.
-    func write(_ body: (PixelWriter) -> Void) {
+    func write(additive: Bool = false, _ body: (PixelWriter) -> Void) {
         let w = width
-        storage.pixels.withUnsafeMutableBufferPointer { body(PixelWriter(pixels: $0.baseAddress!, width: w)) }
+        storage.pixels.withUnsafeMutableBufferPointer { body(PixelWriter(pixels: $0.baseAddress!, width: w, additive: additive)) }
     }
 }
 
@@ -237,6 +238,8 @@ final class Target {
 struct PixelWriter: @unchecked Sendable {
     let pixels: UnsafeMutablePointer<UInt8>
     let width: Int
+    /// Whether `blend` adds rather than composites over (`RenderPass.Purpose.additive`).
+    var additive = false
 
     /// Float 0…1 → 8 bits as GL's unorm conversion does on llvmpipe (`lk_unorm8`): scaled by
     /// 255, clamped, rounded to nearest with ties to even.
@@ -257,7 +260,13 @@ struct PixelWriter: @unchecked Sendable {
     /// `blend` of one colour over the pixels `xs` of row `y`.
     @inline(__always)
     func blend(_ xs: Range<Int>, _ y: Int, _ src: SIMD4<Float>) {
-        lk_blend_run_unorm8(pixels + (y * width + xs.lowerBound) * 4, xs.count, src.x * 255, src.y * 255, src.z * 255, src.w * 255)
+        let p = pixels + (y * width + xs.lowerBound) * 4
+        if additive {
+            // `src + dst`, clamped at 255, of the source in 8 bits: GL's (ONE, ONE) blend into RGBA8.
+            lk_blend_run(p, xs.count, lk_unorm8(src.x * 255), lk_unorm8(src.y * 255), lk_unorm8(src.z * 255), lk_unorm8(src.w * 255), 1)
+        } else {
+            lk_blend_run_unorm8(p, xs.count, src.x * 255, src.y * 255, src.z * 255, src.w * 255)
+        }
     }
 
     /// Sets every pixel of `area` to `color`.

@@ -62,6 +62,8 @@ struct PreparedQuad {
     let tint: SIMD4<Float>?
     /// Pass fills: the fraction of `mask`'s colour cross-faded in (a transition), or `nil`.
     let crossfade: Float?
+    /// Image fills: what each texel is multiplied by (`ImageFill.modulation`), or `nil` for none.
+    let modulation: SIMD4<Float>?
     /// Texel = k · local + c per axis, when the axis map has one segment.
     let linearX: (k: Double, c: Double)?, linearY: (k: Double, c: Double)?
     let axisX: AxisMap?, axisY: AxisMap?
@@ -113,6 +115,7 @@ struct PreparedQuad {
         }
         var (kind, color, hasMask, tint, passScale) = (FillKind.color, SIMD4<Float>(), false, SIMD4<Float>?.none, 1.0)
         var crossfade: Float?
+        var modulation: SIMD4<Float>?
         var (linearX, linearY, axisX, axisY): ((k: Double, c: Double)?, (k: Double, c: Double)?, AxisMap?, AxisMap?) = (nil, nil, nil, nil)
         var (minFilter, magFilter) = (Filter.linear, Filter.linear)
         var texture = PreparedQuad.placeholder, mask = PreparedQuad.placeholder
@@ -127,6 +130,7 @@ struct PreparedQuad {
             }
             kind = .image
             texture = textures(f.image)
+            if f.modulation != ImageFill.unmodulated { modulation = SIMD4(f.modulation.r, f.modulation.g, f.modulation.b, f.modulation.a) }
             linearX = linear(f.x)
             linearY = linear(f.y)
             axisX = linearX == nil ? f.x : nil
@@ -149,6 +153,7 @@ struct PreparedQuad {
         }
         (self.kind, self.color, self.texture, self.mask, self.hasMask, self.tint, self.passScale) = (kind, color, texture, mask, hasMask, tint, passScale)
         self.crossfade = crossfade
+        self.modulation = modulation
         (self.linearX, self.linearY, self.axisX, self.axisY) = (linearX, linearY, axisX, axisY)
         (self.minFilter, self.magFilter) = (minFilter, magFilter)
         needsLOD = minFilter != magFilter || magFilter == .trilinear
@@ -386,10 +391,15 @@ struct PreparedQuad {
         case .image:
             let u = linearX.map { $0.k * x + $0.c } ?? axisX!.texel(x)
             let v = linearY.map { $0.k * y + $0.c } ?? axisY!.texel(y)
-            if !needsLOD { return magFilter == .nearest ? texture.base.nearest(u, v) : texture.base.linear(u, v) }
-            let su = linearX?.k ?? axisX!.slope(x), sv = linearY?.k ?? axisY!.slope(y)
-            let lod = QuadCoverage.lod(dudx: su * jac.0, dvdx: sv * jac.1, dudy: su * jac.2, dvdy: sv * jac.3)
-            return texture.sample(u, v, lod: lod, min: minFilter, mag: magFilter)
+            let texel: SIMD4<Float>
+            if !needsLOD {
+                texel = magFilter == .nearest ? texture.base.nearest(u, v) : texture.base.linear(u, v)
+            } else {
+                let su = linearX?.k ?? axisX!.slope(x), sv = linearY?.k ?? axisY!.slope(y)
+                let lod = QuadCoverage.lod(dudx: su * jac.0, dvdx: sv * jac.1, dudy: su * jac.2, dvdy: sv * jac.3)
+                texel = texture.sample(u, v, lod: lod, min: minFilter, mag: magFilter)
+            }
+            return modulation.map { texel * $0 } ?? texel
         case .pass:
             let u = (x - minX) * passScale, v = (y - minY) * passScale
             var c = texture.base.linear(u, v)

@@ -23,6 +23,9 @@ struct GLDevice {
     private var framebuffer: GLuint?
     private var viewport: (Int32, Int32, Int32, Int32)?
     private var blend: Bool?
+    /// Whether the blend function adds (`RenderPass.Purpose.additive`) rather than composites
+    /// source-over; `false` after `beginFrame`.
+    private var additive = false
     private var clipDistances: Bool?
     private var activeUnit: Int?
     private var textures: [GLuint?] = Array(repeating: nil, count: GLDevice.unitCount)
@@ -46,6 +49,7 @@ struct GLDevice {
             changes += 1
         }
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        additive = false
         changes += 1
         for alignment in [GL_UNPACK_ALIGNMENT, GL_PACK_ALIGNMENT] {
             glPixelStorei(GLenum(alignment), 1)
@@ -132,6 +136,15 @@ struct GLDevice {
             if on { glEnable(GLenum(GL_CLIP_DISTANCE0 + i)) } else { glDisable(GLenum(GL_CLIP_DISTANCE0 + i)) }
         }
         clipDistances = on
+        changes += 1
+    }
+
+    /// Adds the fragment to the target (`src + dst`, clamped by the 8-bit target) when `on`,
+    /// else composites it source-over (premultiplied).
+    mutating func setAdditiveBlending(_ on: Bool) {
+        guard additive != on else { return }
+        glBlendFunc(GLenum(GL_ONE), GLenum(on ? GL_ONE : GL_ONE_MINUS_SRC_ALPHA))
+        additive = on
         changes += 1
     }
 

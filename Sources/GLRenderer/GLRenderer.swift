@@ -434,6 +434,7 @@ public final class GLRenderer {
             state.setViewport(0, 0, GLsizei(w), GLsizei(h))
             switch pass.content {
             case .quads:
+                state.setAdditiveBlending(pass.purpose == .additive)
                 let bg = isCanvas ? list.background : .clear
                 state.setClearColor((bg.r, bg.g, bg.b, bg.a))
                 guard isCanvas, let damage, let bounds = lastCanvas?.bounds else {

@@ -50,7 +50,8 @@ enum QuadRecordField: CaseIterable {
     /// Pass fills: the fraction of the second pass (bound as the mask) cross-faded in (a
     /// transition); 0 when there is none.
     case passCrossfade
-    /// The colour fill, or a pass fill's tint, premultiplied.
+    /// The colour fill, a pass fill's tint, or what an image fill's texels are multiplied by
+    /// (`ImageFill.modulation`), premultiplied.
     case color
     /// Image fills: the x texel map's three segment starts (unused ones at +∞)…
     case imageXStarts

@@ -162,6 +162,9 @@ struct FrameData {
             features.insert(.color)
         case .image(let f):
             rec[.fillKind] = 1
+            // The shader multiplies image texels by `color` (ImageFill.modulation).
+            let m = f.modulation
+            rec[.color] = [Double(m.r), Double(m.g), Double(m.b), Double(m.a)]
             for filter in [f.minification, f.magnification] {
                 switch filter {
                 case .nearest: features.insert(.nearest)

@@ -36,6 +36,7 @@ extension DisplayList {
         case .color(let c): return "color \(c)"
         case .image(let img):
             return "image \((img.image.source as NSString).standardizingPath) \(img.image.width)x\(img.image.height)"
+                + (img.modulation == ImageFill.unmodulated ? "" : " modulated \(img.modulation)")
                 + " x \(list(img.x.stops))→\(list(img.x.texels)) y \(list(img.y.stops))→\(list(img.y.texels))"
                 + " min \(img.minification.rawValue) mag \(img.magnification.rawValue)"
         case .pass(let p):

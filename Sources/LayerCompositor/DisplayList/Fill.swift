@@ -28,14 +28,22 @@ public struct ImageFill: Equatable, Sendable {
     public var minification: CALayerContentsFilter
     /// Filter when a texel covers more than a pixel.
     public var magnification: CALayerContentsFilter
+    /// Multiplies every sampled (premultiplied) pixel channel by channel: a particle's colour
+    /// (`EmitterParticle`), premultiplied; opaque white, which changes nothing, for contents.
+    public var modulation: PremultipliedColor
+
+    /// Opaque white: no modulation.
+    public static let unmodulated = PremultipliedColor(r: 1, g: 1, b: 1, a: 1)
 
     /// Creates an image fill.
-    public init(image: CGImage, x: AxisMap, y: AxisMap, minification: CALayerContentsFilter, magnification: CALayerContentsFilter) {
+    public init(image: CGImage, x: AxisMap, y: AxisMap, minification: CALayerContentsFilter, magnification: CALayerContentsFilter,
+                modulation: PremultipliedColor = unmodulated) {
         self.image = image
         self.x = x
         self.y = y
         self.minification = minification
         self.magnification = magnification
+        self.modulation = modulation
     }
 }
 

@@ -30,6 +30,10 @@ public struct RenderPass: Equatable, Sendable {
         /// The two renderings of a moving transition composed (drawn back with the layer's
         /// opacity).
         case transition
+        /// An emitter's particles with `renderMode` additive: its quads are added to the pass
+        /// (per channel, clamped at 1) rather than composited over it; the pass is then drawn
+        /// back source-over.
+        case additive
     }
 
     /// What fills the pass.
