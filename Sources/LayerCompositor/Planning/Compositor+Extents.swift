@@ -69,6 +69,9 @@ extension Builder {
         if let (_, rect, _) = Compositor.typedContent(l) {
             r = r.union(rect)   // shapes may overflow their bounds; the rasterization is cached
         }
+        if case .emitter(let style) = l.kind {
+            r = r.union(PlacedParticle.extent(of: PlacedParticle.particles(of: style, flipped: false)))
+        }
         var layers: [(LayerSnapshot, Float)] = []
         var planes: [DepthSorter.Plane] = []
         collectPlanes(l.sublayers, prefix: p.childrenTransform, opacity: 1, flatCanvas: .identity, layers: &layers, planes: &planes)

@@ -181,5 +181,8 @@ final class Builder {
         if p.borderWidth > 0, let bc = p.borderColor, bc.alpha > 0 {
             quad(p.bounds, .border(width: Double(p.borderWidth), corners: corners), .color(PremultipliedColor(bc)), clips)
         }
+        if case .emitter(let style) = l.kind {
+            emitParticles(l, style: style, placement: placement, inverse: inv, opacity: o, clips: inner, into: &quads)
+        }
     }
 }

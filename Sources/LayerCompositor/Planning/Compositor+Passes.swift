@@ -118,7 +118,9 @@ extension Builder {
             if p.drawnShadowOpacity > 0 { n += 1 }
             switch l.kind {
             case .shape, .gradient, .text: n += 1
-            case .layer, .transformLayer, .emitter: break
+            // Particles may overlap: counted as two when the emitter can draw any.
+            case .emitter(let s): if s.mayDrawParticles { n += 2 }
+            case .layer, .transformLayer: break
             }
         }
         for s in l.sublayers where n < limit { n += quadCount(s, limit: limit - n) }
