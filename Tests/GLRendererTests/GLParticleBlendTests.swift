@@ -3,6 +3,7 @@ import Foundation
 import GLRenderer
 import LayerCompositor
 import LayerKitCore
+import LayerKitScene
 import LayerKitTestSupport
 import XCTest
 
@@ -38,5 +39,29 @@ final class GLParticleBlendTests: XCTestCase {
         // Column 3: (102, 51, 153, 255), then (0, 127.5 → 128, 0, 128) over it with k = 127/255:
         // (50.8, 128 + 25.4, 76.2, 255), rounded.
         XCTAssertEqual(Array(gl.pixels[12..<16]), [51, 153, 76, 255])
+    }
+}
+
+/// Particles cost draw calls per batch, not per particle: the quads of one cell share their
+/// image, so the GL backend draws them with one instanced call (`FramePlan`: a batch is a run
+/// of quads whose textures agree, one per unit, with the union of their shader features).
+final class GLParticleDrawCallTests: XCTestCase {
+    /// Listing 6.13: 301 additive particles into their pass (one draw), then on the canvas the
+    /// pass drawn back and 301 unordered particles: a pass on the pass unit and one image on
+    /// the image unit agree, so one draw. Two in all.
+    func testOneCellsParticlesAreOneInstancedDraw() throws {
+        let h = try GLHarness()
+        let scene = try Scene(contentsOfFile: examplesDirectory.appendingPathComponent("seeds/6.13-fire-additive.json").path)
+        let list = Compositor.displayList(for: scene)
+        XCTAssertEqual(list.passes.map(\.quads.count), [301, 302])
+        _ = try h.renderer.render(list)
+        XCTAssertEqual(h.renderer.lastFrameStats.drawCalls, 2)
+        // 10,000 particles of one cell (born 2000 a second, living 5 s: at time 6 those born
+        // after time 1), additive: one draw into the pass, one drawing it back.
+        let bench = try Scene(contentsOfFile: examplesDirectory.appendingPathComponent("bench/particles-10000.json").path)
+        let many = Compositor.displayList(for: bench)
+        XCTAssertEqual(many.passes.first?.quads.count, 10_000)
+        _ = try h.renderer.render(many)
+        XCTAssertEqual(h.renderer.lastFrameStats.drawCalls, 2)
     }
 }
