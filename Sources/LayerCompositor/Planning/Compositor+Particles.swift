@@ -22,27 +22,34 @@ struct PlacedParticle {
     /// as contents are.
     static func particles(of style: EmitterStyle, flipped: Bool) -> [PlacedParticle] {
         let all = style.particles()
+        // Each cell's image, size and texel maps, made once: its particles share the maps' arrays.
+        let looks = style.cells.map { cell -> (image: CGImage, rect: CGRect, x: AxisMap, y: AxisMap, diagonal: Double)? in
+            guard let image = cell.contents, cell.contentsScale > 0 else { return nil }
+            let cr = cell.contentsRect
+            let iw = Double(image.width), ih = Double(image.height)
+            let w = iw * Double(cr.width) / Double(cell.contentsScale), h = ih * Double(cr.height) / Double(cell.contentsScale)
+            guard w > 0, h > 0, w.isFinite, h.isFinite else { return nil }
+            let x = AxisMap(stops: [-w / 2, w / 2], texels: [Double(cr.minX) * iw, Double(cr.maxX) * iw])
+            var y = AxisMap(stops: [-h / 2, h / 2], texels: [Double(cr.minY) * ih, Double(cr.maxY) * ih])
+            if flipped { y.texels.reverse() }
+            return (image, CGRect(x: -w / 2, y: -h / 2, width: w, height: h), x, y, (w * w + h * h).squareRoot())
+        }
         var placed: [PlacedParticle] = []
         placed.reserveCapacity(all.count)
         for p in all {
             let cell = style.cells[p.cell]
-            guard let image = cell.contents, cell.contentsScale > 0 else { continue }
-            let cr = cell.contentsRect
-            let iw = Double(image.width), ih = Double(image.height)
-            let w = iw * Double(cr.width) / Double(cell.contentsScale), h = ih * Double(cr.height) / Double(cell.contentsScale)
-            guard w > 0, h > 0, w.isFinite, h.isFinite else { continue }
-            let x = AxisMap(stops: [-w / 2, w / 2], texels: [Double(cr.minX) * iw, Double(cr.maxX) * iw])
-            var y = AxisMap(stops: [-h / 2, h / 2], texels: [Double(cr.minY) * ih, Double(cr.maxY) * ih])
-            if flipped { y.texels.reverse() }
+            guard let look = looks[p.cell] else { continue }
             let modulation = PremultipliedColor(r: Float(p.red * p.alpha), g: Float(p.green * p.alpha), b: Float(p.blue * p.alpha),
                                                 a: Float(p.alpha))
-            let fill = ImageFill(image: image, x: x, y: y, minification: cell.minificationFilter,
+            let fill = ImageFill(image: look.image, x: look.x, y: look.y, minification: cell.minificationFilter,
                                  magnification: cell.magnificationFilter, modulation: modulation)
-            let local = CATransform3DMakeScale(CGFloat(p.scale), CGFloat(p.scale), 1)
-                .concatenating(CATransform3DMakeRotation(CGFloat(p.rotation), 0, 0, 1))
-                .concatenating(CATransform3DMakeTranslation(CGFloat(p.x), CGFloat(p.y), 0))
-            placed.append(PlacedParticle(local: local, rect: CGRect(x: -w / 2, y: -h / 2, width: w, height: h), fill: fill,
-                                         radius: p.scale * (w * w + h * h).squareRoot() / 2, x: p.x, y: p.y))
+            // Scale, then turn (positive clockwise on the y-down canvas, as a rotation about z),
+            // then move to the particle's centre, written out as one matrix.
+            let c = CGFloat(p.scale * cos(p.rotation)), s = CGFloat(p.scale * sin(p.rotation))
+            var local = CATransform3DIdentity
+            (local.m11, local.m12, local.m21, local.m22) = (c, s, -s, c)
+            (local.m41, local.m42) = (CGFloat(p.x), CGFloat(p.y))
+            placed.append(PlacedParticle(local: local, rect: look.rect, fill: fill, radius: p.scale * look.diagonal / 2, x: p.x, y: p.y))
         }
         return placed
     }

@@ -98,6 +98,7 @@ extension EmitterStyle {
     public func particles() -> [EmitterParticle] {
         let t = time
         guard t >= 0, t.isFinite, drawsParticles else { return [] }
+        let shape = SpawnShape(self)
         var result: [EmitterParticle] = []
         for (ci, cell) in cells.enumerated() {
             let r = rate(of: cell), lmax = longestLifetime(of: cell)
@@ -108,9 +109,10 @@ extension EmitterStyle {
             let oldest = max(0, Int(((t - lmax) * r).rounded(.down)) - 1)
             guard oldest <= newest else { continue }
             result.reserveCapacity(result.count + newest - oldest + 1)
+            let c = CellConstants(cell, of: self)
             for i in oldest...newest {
                 let born = Double(i) / r
-                guard born <= t, let p = particle(i, of: cell, ci, born: born, at: t) else { continue }
+                guard born <= t, let p = c.particle(i, cell: ci, seed: seed, born: born, at: t, shape: shape) else { continue }
                 result.append(p)
             }
         }
@@ -128,54 +130,52 @@ extension EmitterStyle {
         return a.cell != b.cell ? a.cell < b.cell : a.index < b.index
     }
 
-    /// Particle `i` of `cell` (number `ci`), born at `born`, at time `t`; `nil` when it is dead
-    /// or its scale is not above 0.
-    private func particle(_ i: Int, of cell: EmitterCellProperties, _ ci: Int, born: Double, at t: Double) -> EmitterParticle? {
-        var g = ParticleRandom(seed: seed, cell: ci, index: i)
-        // Eleven draws in the spec's order, each made whether or not its range is zero.
-        let u1 = g.uniform(), u2 = g.uniform(), u3 = g.uniform(), u4 = g.uniform(), u5 = g.uniform()
-        let u6 = g.uniform(), u7 = g.uniform(), u8 = g.uniform(), u9 = g.uniform(), u10 = g.uniform(), u11 = g.uniform()
-        let a = t - born
-        let life = Double(lifetime) * (Double(cell.lifetime) + (u1 - 0.5) * Double(cell.lifetimeRange))
-        guard a < life else { return nil }
-        let s = Double(scale) * (Double(cell.scale) + (u4 - 0.5) * Double(cell.scaleRange) + Double(cell.scaleSpeed) * a)
-        guard s > 0 else { return nil }
-        let speed = Double(velocity) * (Double(cell.velocity) + (u2 - 0.5) * Double(cell.velocityRange))
-        let phi = Double(cell.emissionLongitude) + (u3 - 0.5) * Double(cell.emissionRange)
-        let theta = Double(cell.emissionLatitude)
-        let (p0x, p0y) = spawnPoint(u10, u11)
-        let half = 0.5 * a * a
-        let x = p0x + speed * cos(theta) * cos(phi) * a + half * Double(cell.xAcceleration)
-        let y = p0y + speed * cos(theta) * sin(phi) * a + half * Double(cell.yAcceleration)
-        let z = Double(emitterZPosition) + speed * sin(theta) * a + half * Double(cell.zAcceleration)
-        let omega = Double(spin) * (Double(cell.spin) + (u5 - 0.5) * Double(cell.spinRange))
-        let c = (cell.color ?? .white).components
-        func channel(_ base: CGFloat, _ u: Double, _ range: Float, _ speed: Float) -> Double {
-            min(max(Double(base) + (u - 0.5) * Double(range) + Double(speed) * a, 0), 1)
+    /// Whether every number the particle model computes with is finite.
+    var hasFiniteValues: Bool {
+        birthRate.isFinite && lifetime.isFinite && velocity.isFinite && scale.isFinite && spin.isFinite
+            && emitterPosition.isFiniteValue && emitterZPosition.isFinite && emitterSize.isFiniteValue && emitterDepth.isFinite
+    }
+}
+
+/// The emission shape and mode (step 6), decided once per frame rather than per particle (the
+/// constants compare as strings).
+private struct SpawnShape {
+    enum Kind { case point, linePoints, line, rectanglePoints, rectangleOutline, rectangleArea, circleOutline, circleArea }
+    let kind: Kind
+    let cx: Double, cy: Double, w: Double, h: Double
+
+    init(_ e: EmitterStyle) {
+        (cx, cy) = (Double(e.emitterPosition.x), Double(e.emitterPosition.y))
+        (w, h) = (Double(e.emitterSize.width), Double(e.emitterSize.height))
+        switch (e.emitterShape, e.emitterMode) {
+        case (.line, .points): kind = .linePoints
+        case (.line, _): kind = .line
+        case (.rectangle, .points): kind = .rectanglePoints
+        case (.rectangle, .outline): kind = .rectangleOutline
+        case (.rectangle, _): kind = .rectangleArea
+        case (.circle, .points): kind = .point
+        case (.circle, .outline): kind = .circleOutline
+        case (.circle, _): kind = .circleArea
+        default: kind = .point
         }
-        return EmitterParticle(cell: ci, index: i, birthTime: born, x: x, y: y, z: z, scale: s, rotation: omega * a,
-                               red: channel(c[0], u6, cell.redRange, cell.redSpeed),
-                               green: channel(c[1], u7, cell.greenRange, cell.greenSpeed),
-                               blue: channel(c[2], u8, cell.blueRange, cell.blueSpeed),
-                               alpha: channel(c[3], u9, cell.alphaRange, cell.alphaSpeed))
     }
 
-    /// The birth point in the emission shape for the draws `u` and `v` (step 6).
-    private func spawnPoint(_ u: Double, _ v: Double) -> (Double, Double) {
-        let cx = Double(emitterPosition.x), cy = Double(emitterPosition.y)
-        let w = Double(emitterSize.width), h = Double(emitterSize.height)
+    /// The birth point for the draws `u` and `v`.
+    @inline(__always)
+    func point(_ u: Double, _ v: Double) -> (Double, Double) {
         let left = cx - w / 2, top = cy - h / 2
-        switch (emitterShape, emitterMode) {
-        case (.line, .points): return (u < 0.5 ? left : cx + w / 2, cy)
-        case (.line, _): return (left + u * w, cy)
-        case (.rectangle, .points):
+        switch kind {
+        case .point: return (cx, cy)
+        case .linePoints: return (u < 0.5 ? left : cx + w / 2, cy)
+        case .line: return (left + u * w, cy)
+        case .rectanglePoints:
             switch Int(4 * u) {
             case 0: return (left, top)
             case 1: return (left + w, top)
             case 2: return (left + w, top + h)
             default: return (left, top + h)
             }
-        case (.rectangle, .outline):
+        case .rectangleOutline:
             // Clockwise on screen from the top-left corner.
             var s = u * 2 * (w + h)
             if s < w { return (left + s, top) }
@@ -184,19 +184,110 @@ extension EmitterStyle {
             s -= h
             if s < w { return (left + w - s, top + h) }
             return (left, top + h - (s - w))
-        case (.rectangle, _): return (left + u * w, top + v * h)
-        case (.circle, .points): return (cx, cy)
-        case (.circle, .outline): return (cx + w * cos(2 * .pi * u), cy + w * sin(2 * .pi * u))
-        case (.circle, _):
-            let r = w * v.squareRoot()
-            return (cx + r * cos(2 * .pi * u), cy + r * sin(2 * .pi * u))
-        default: return (cx, cy)  // point
+        case .rectangleArea: return (left + u * w, top + v * h)
+        case .circleOutline:
+            let (s, c) = sinCos(2 * .pi * u)
+            return (cx + w * c, cy + w * s)
+        case .circleArea:
+            let r = w * v.squareRoot(), (s, c) = sinCos(2 * .pi * u)
+            return (cx + r * c, cy + r * s)
         }
     }
+}
 
-    /// Whether every number the particle model computes with is finite.
-    var hasFiniteValues: Bool {
-        birthRate.isFinite && lifetime.isFinite && velocity.isFinite && scale.isFinite && spin.isFinite
-            && emitterPosition.isFiniteValue && emitterZPosition.isFinite && emitterSize.isFiniteValue && emitterDepth.isFinite
+/// A cell's numbers as the particle model uses them, with the layer's multipliers: made once a
+/// frame per cell, so that a particle costs its draws and its own arithmetic only.
+private struct CellConstants {
+    let lifetimeScale: Double, lifetime: Double, lifetimeRange: Double
+    let velocityScale: Double, velocity: Double, velocityRange: Double
+    let longitude: Double, longitudeRange: Double, cosLatitude: Double, sinLatitude: Double
+    let ax: Double, ay: Double, az: Double, z: Double
+    let scaleScale: Double, scale: Double, scaleRange: Double, scaleSpeed: Double
+    let spinScale: Double, spin: Double, spinRange: Double
+    let color: SIMD4<Double>, colorRange: SIMD4<Double>, colorSpeed: SIMD4<Double>
+
+    init(_ cell: EmitterCellProperties, of e: EmitterStyle) {
+        (lifetimeScale, lifetime, lifetimeRange) = (Double(e.lifetime), Double(cell.lifetime), Double(cell.lifetimeRange))
+        (velocityScale, velocity, velocityRange) = (Double(e.velocity), Double(cell.velocity), Double(cell.velocityRange))
+        (longitude, longitudeRange) = (Double(cell.emissionLongitude), Double(cell.emissionRange))
+        (cosLatitude, sinLatitude) = (cos(Double(cell.emissionLatitude)), sin(Double(cell.emissionLatitude)))
+        (ax, ay, az, z) = (Double(cell.xAcceleration), Double(cell.yAcceleration), Double(cell.zAcceleration), Double(e.emitterZPosition))
+        (scaleScale, scale, scaleRange, scaleSpeed) = (Double(e.scale), Double(cell.scale), Double(cell.scaleRange), Double(cell.scaleSpeed))
+        (spinScale, spin, spinRange) = (Double(e.spin), Double(cell.spin), Double(cell.spinRange))
+        let c = cell.color ?? .white
+        color = SIMD4(Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha))
+        colorRange = SIMD4(Double(cell.redRange), Double(cell.greenRange), Double(cell.blueRange), Double(cell.alphaRange))
+        colorSpeed = SIMD4(Double(cell.redSpeed), Double(cell.greenSpeed), Double(cell.blueSpeed), Double(cell.alphaSpeed))
+    }
+
+    /// Particle `i` of cell number `cell`, born at `born`, at time `t`; `nil` when it is dead
+    /// or its scale is not above 0 (steps 3 to 10).
+    @inline(__always)
+    func particle(_ i: Int, cell: Int, seed: UInt32, born: Double, at t: Double, shape: SpawnShape) -> EmitterParticle? {
+        var g = ParticleRandom(seed: seed, cell: cell, index: i)
+        // Eleven draws in the spec's order, each made whether or not its range is zero.
+        let u1 = g.uniform(), u2 = g.uniform(), u3 = g.uniform(), u4 = g.uniform(), u5 = g.uniform()
+        let uc = SIMD4(g.uniform(), g.uniform(), g.uniform(), g.uniform())
+        let u10 = g.uniform(), u11 = g.uniform()
+        let a = t - born
+        guard a < lifetimeScale * (lifetime + (u1 - 0.5) * lifetimeRange) else { return nil }
+        let s = scaleScale * (scale + (u4 - 0.5) * scaleRange + scaleSpeed * a)
+        guard s > 0 else { return nil }
+        let speed = velocityScale * (velocity + (u2 - 0.5) * velocityRange)
+        let phi = longitude + (u3 - 0.5) * longitudeRange
+        let (p0x, p0y) = shape.point(u10, u11)
+        // p0 + V·d·a + ½·acceleration·a², as the spec writes it.
+        let half = 0.5 * a * a
+        let (sinPhi, cosPhi) = sinCos(phi)
+        let x = p0x + speed * (cosLatitude * cosPhi) * a + half * ax
+        let y = p0y + speed * (cosLatitude * sinPhi) * a + half * ay
+        let zz = z + speed * sinLatitude * a + half * az
+        let omega = spinScale * (spin + (u5 - 0.5) * spinRange)
+        let k = color + (uc - 0.5) * colorRange + colorSpeed * a
+        // Scalar clamps: SIMD's generic pointwise min and max are calls, not instructions.
+        func unit(_ v: Double) -> Double { v < 0 ? 0 : v > 1 ? 1 : v }
+        return EmitterParticle(cell: cell, index: i, birthTime: born, x: x, y: y, z: zz, scale: s, rotation: omega * a,
+                               red: unit(k.x), green: unit(k.y), blue: unit(k.z), alpha: unit(k.w))
+    }
+}
+
+/// The sine and cosine of `x`, computed here rather than by libm: trigonometry was half the
+/// time of a particle, and libm's results may differ between machines in the last bit, where
+/// these are the same wherever IEEE double arithmetic is. The angle is reduced to r in
+/// [−π/4, π/4] about the nearest multiple k of π/2 (π/2 in two parts, Cody and Waite), and sin r
+/// and cos r are their Taylor series to r¹⁷ and r¹⁸ (the next terms are below 1e-17 there); k mod
+/// 4 picks the signs and order. Angles beyond 1e9 radians, where the reduction would lose the
+/// fraction, go to libm.
+@inline(__always)
+private func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
+    guard abs(x) < 1e9 else { return (sin(x), cos(x)) }
+    let k = (x * (2 / Double.pi)).rounded()
+    let r = (x - k * 1.5707963267948966) - k * 6.123233995736766e-17
+    let r2 = r * r
+    var s = 2.8114572543455206e-15
+    s = s * r2 + -7.647163731819816e-13
+    s = s * r2 + 1.6059043836821613e-10
+    s = s * r2 + -2.505210838544172e-08
+    s = s * r2 + 2.7557319223985893e-06
+    s = s * r2 + -0.0001984126984126984
+    s = s * r2 + 0.008333333333333333
+    s = s * r2 + -0.16666666666666666
+    s = s * r2 + 1.0
+    s *= r
+    var c = -1.5619206968586225e-16
+    c = c * r2 + 4.779477332387385e-14
+    c = c * r2 + -1.1470745597729725e-11
+    c = c * r2 + 2.08767569878681e-09
+    c = c * r2 + -2.755731922398589e-07
+    c = c * r2 + 2.48015873015873e-05
+    c = c * r2 + -0.001388888888888889
+    c = c * r2 + 0.041666666666666664
+    c = c * r2 + -0.5
+    c = c * r2 + 1.0
+    switch Int(k) & 3 {
+    case 0: return (s, c)
+    case 1: return (c, -s)
+    case 2: return (-s, -c)
+    default: return (-c, s)
     }
 }
