@@ -45,17 +45,17 @@ let package = Package(
                        providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
                        providers: [.apt(["libfribidi-dev"])]),
-        .target(name: "CBlend", path: "Sources/CBlend"),
+        .target(name: "CHotLoops", path: "Sources/CHotLoops"),
         // libjpeg-turbo behind a C error manager that returns (libjpeg's default one exits).
         .target(name: "CJPEG", path: "Sources/CJPEG"),
         .target(name: "LayerKitDrawing", dependencies: ["CPNG", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi",
-                                                          "CBlend", "CJPEG"]),
-        .target(name: "LayerKitCore", dependencies: ["LayerKitDrawing", "CBlend"]),
+                                                          "CHotLoops", "CJPEG"]),
+        .target(name: "LayerKitCore", dependencies: ["LayerKitDrawing", "CHotLoops"]),
         .target(name: "LayerCompositor", dependencies: ["LayerKitCore"]),
         // Scene files: the JSON format's reader and writer, SVG path data, drawing operations,
         // recording plans and the benchmark scenes; a scene's display list through the compositor.
         .target(name: "LayerKitScene", dependencies: ["LayerKitCore", "LayerCompositor"]),
-        .target(name: "CPURenderer", dependencies: ["LayerCompositor", "CBlend"]),
+        .target(name: "CPURenderer", dependencies: ["LayerCompositor", "CHotLoops"]),
         .target(name: "GLRenderer", dependencies: ["LayerCompositor", "CEGL", "CGL"]),
         // The umbrella a program imports, and Apple's module names for it: nothing but re-exports.
         .target(name: "LayerKit", dependencies: ["LayerKitCore", "LayerKitScene", "LayerCompositor", "CPURenderer", "GLRenderer"]),

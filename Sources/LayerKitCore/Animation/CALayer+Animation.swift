@@ -1,4 +1,4 @@
-import CBlend
+import CHotLoops
 import Foundation
 
 extension CALayer {
