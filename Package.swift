@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "LayerCompositor", targets: ["LayerCompositor"]),
         .library(name: "CPURenderer", targets: ["CPURenderer"]),
         .library(name: "GLRenderer", targets: ["GLRenderer"]),
+        // Snapshot assertions for a program's own layer trees, in XCTest and Swift Testing.
+        .library(name: "LayerKitTesting", targets: ["LayerKitTesting"]),
         // GLFW's C API for apps that draw into a window (what layerkit-demo uses), so that they
         // need no module map of their own: `import CGLFW`.
         .library(name: "CGLFW", targets: ["CGLFW"]),
@@ -56,6 +58,7 @@ let package = Package(
         .target(name: "LayerKit", dependencies: ["LayerKitCore", "LayerCompositor", "CPURenderer", "GLRenderer"]),
         .target(name: "QuartzCore", dependencies: ["LayerKit"]),
         .target(name: "CoreGraphics", dependencies: ["LayerKit"]),
+        .target(name: "LayerKitTesting", dependencies: ["LayerKit"]),
         .executableTarget(name: "layerkit", dependencies: [
             "LayerKitCore", "LayerCompositor", "CPURenderer", "GLRenderer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -78,6 +81,7 @@ let package = Package(
         // #filePath, which works under any test runner; a resource copy in the build would go unread.
         .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "LayerKitTestSupport"],
                     exclude: ["Goldens"]),
+        .testTarget(name: "LayerKitTestingTests", dependencies: ["LayerKitTesting"]),
         // Runs the layerkit binary of the same build as a user does: bad input, GL fallback, soak.
         .testTarget(name: "LayerKitCLITests", dependencies: ["LayerKitCore", "LayerKitTestSupport"]),
         // The demo's pages (@testable import of the executable) and its binary run under Xvfb.
