@@ -114,7 +114,7 @@ struct ImageDifference {
             return "the images are equal"
         }
         return "largest channel difference \(maxChannelDifference) (first at x=\(worst.x) y=\(worst.y)); "
-            + "\(differingPixels) pixel\(differingPixels == 1 ? "" : "s") differ, \(pixelsOverBudget) by more than the budget allows; "
+            + (differingPixels == 1 ? "1 pixel differs" : "\(differingPixels) pixels differ") + ", \(pixelsOverBudget) by more than the budget allows; "
             + "first at x=\(first.x) y=\(first.y), all within x=\(box.x) y=\(box.y) width=\(box.width) height=\(box.height) (pixels, from the top left)"
     }
 }
