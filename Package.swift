@@ -81,7 +81,7 @@ let package = Package(
         // #filePath, which works under any test runner; a resource copy in the build would go unread.
         .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "LayerKitTestSupport"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "LayerKitTestingTests", dependencies: ["LayerKitTesting"]),
+        .testTarget(name: "LayerKitTestingTests", dependencies: ["LayerKitTesting"], exclude: ["__Snapshots__"]),
         // Runs the layerkit binary of the same build as a user does: bad input, GL fallback, soak.
         .testTarget(name: "LayerKitCLITests", dependencies: ["LayerKitCore", "LayerKitTestSupport"]),
         // The demo's pages (@testable import of the executable) and its binary run under Xvfb.

@@ -27,12 +27,14 @@ public struct Fuzzy: Equatable, Sendable, CustomStringConvertible {
     public static let exact = Fuzzy(maxChannelDifference: 0, pixelCount: 0)
 
     /// The budget of `.image(backend: .gl)` when none is given, for an image of `pixels` pixels:
-    /// any channel off by at most 2/255 on at most 0.1 % of the pixels (rounded up, at least
-    /// 1). It is LayerKit's own GL budget (`fuzzy(2,0.001)` in the rendering tests' scene list)
-    /// written on the two axes: GL rasterizes edges and rounds blends a little differently from
-    /// the CPU reference, never by more.
+    /// any pixel may differ from the CPU reference by up to 2/255 in a channel, none by more.
+    /// That is where GL's rasterization and blending round differently from the CPU's: on
+    /// Mesa's llvmpipe, LayerKit's rendering tests see a largest difference of 0 to 2 in all
+    /// but a few scenes. Those few (3D perspective, whose edge pixels GL covers differently)
+    /// differ by up to 255 on a handful of edge pixels (up to 0.006 % of them): give such a tree
+    /// its own budget, e.g. `Fuzzy(maxChannelDifference: 0...255, pixelCount: 0...20)`.
     public static func gl(pixels: Int) -> Fuzzy {
-        Fuzzy(maxChannelDifference: 0...2, pixelCount: 0...max(1, (pixels + 999) / 1000))
+        Fuzzy(maxChannelDifference: 0...2, pixelCount: 0...max(0, pixels))
     }
 
     /// `maxChannelDifference=0-2;pixelCount=0-20`, web-platform-tests' spelling.

@@ -40,16 +40,69 @@ extension LayerSnapshot {
     }
 }
 
-/// Draws `list` with OpenGL on a headless EGL context made for it (current on this thread
-/// only while it draws), so that an assertion needs no setup and leaves no GL state behind.
+/// Draws `list` with OpenGL (see `GLWorker`).
 func renderGL(_ list: DisplayList) throws -> Bitmap {
-    do {
-        let context = try EGLHeadlessContext()
-        return try withExtendedLifetime(context) {
-            // The renderer frees its GL objects when it goes, so it goes before the context.
-            try GLRenderer().render(list)
+    try GLWorker.shared.render(list)
+}
+
+/// The GL backend of every assertion in the process: one headless EGL context and one
+/// renderer, made at the first GL assertion, on a thread of their own. An EGL context is
+/// current on one thread, and tests run on many (Swift Testing's in parallel); making a
+/// context and compiling the shaders for each assertion would cost far more than drawing.
+final class GLWorker: @unchecked Sendable {
+    static let shared = GLWorker()
+
+    private let condition = NSCondition()
+    private var jobs: [() -> Void] = []
+    private var started = false
+    /// The context and renderer, or why there are none; touched only on the worker's thread.
+    private var backend: Result<(context: EGLHeadlessContext, renderer: GLRenderer), Error>?
+
+    /// Draws `list` on the worker's thread, waiting for the pixels.
+    func render(_ list: DisplayList) throws -> Bitmap {
+        let done = DispatchSemaphore(value: 0)
+        var result: Result<Bitmap, Error>?
+        condition.lock()
+        jobs.append { [self] in
+            result = Result { try draw(list) }
+            done.signal()
         }
-    } catch {
-        throw SnapshotError("the GL backend cannot draw here: \(error)")
+        if !started {
+            started = true
+            let thread = Thread { [self] in run() }
+            thread.name = "LayerKitTesting GL"
+            thread.start()
+        }
+        condition.signal()
+        condition.unlock()
+        done.wait()
+        return try result!.get()
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty { condition.wait() }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job()
+        }
+    }
+
+    private func draw(_ list: DisplayList) throws -> Bitmap {
+        if backend == nil {
+            backend = Result {
+                let context = try EGLHeadlessContext()
+                let renderer = try GLRenderer()
+                // Each assertion draws a new tree: nothing to gain from the last frame's damage.
+                renderer.tracksDamage = false
+                return (context, renderer)
+            }
+        }
+        do {
+            return try backend!.get().renderer.render(list)
+        } catch {
+            throw SnapshotError("the GL backend cannot draw here: \(error)")
+        }
     }
 }
