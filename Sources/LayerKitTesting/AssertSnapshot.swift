@@ -86,8 +86,10 @@ func snapshotFailure<Value, Format>(
     } catch {
         return SnapshotFailure(message: "cannot take snapshot \(stem): \(error)")
     }
-    let artifacts = URL(fileURLWithPath: artifactsDirectory ?? defaultArtifactsDirectory(testFile: testFile))
-        .appendingPathComponent(fileStem)
+    // Looked for only when a snapshot fails: finding the package is a walk up the folders.
+    let artifacts = {
+        URL(fileURLWithPath: artifactsDirectory ?? defaultArtifactsDirectory(testFile: testFile)).appendingPathComponent(fileStem)
+    }
     var failure = SnapshotFailure(message: "")
     var messages: [String] = []
     for snapshot in taken {
@@ -111,13 +113,13 @@ func snapshotFailure<Value, Format>(
 /// the artifacts written to `failure`).
 private func check<Value, Format>(
     _ snapshot: Taken<Format>, against reference: URL, _ snapshotting: Snapshotting<Value, Format>,
-    mode: SnapshotTestingConfiguration.Record, artifacts: URL, failure: inout SnapshotFailure
+    mode: SnapshotTestingConfiguration.Record, artifacts: () -> URL, failure: inout SnapshotFailure
 ) throws -> String? {
     let name = reference.lastPathComponent
     let base = reference.deletingPathExtension().lastPathComponent, ext = reference.pathExtension
     func record() throws { try write(snapshotting.encode(snapshot.recorded), to: reference) }
     func artifact(_ kind: String, _ bytes: [UInt8]) throws -> String {
-        let file = artifacts.appendingPathComponent("\(base).\(kind).\(ext)")
+        let file = artifacts().appendingPathComponent("\(base).\(kind).\(ext)")
         try write(bytes, to: file)
         failure.attachments.append((file.lastPathComponent, bytes))
         return "\n  \(kind): \(file.path)"
@@ -141,7 +143,7 @@ private func check<Value, Format>(
         return "snapshot \(name): cannot read the reference \(reference.path): \(error)"
     }
     guard let mismatch = snapshotting.compare(stored, snapshot.actual) else { return nil }
-    var message = "snapshot \(name) differs from its reference: \(mismatch.message)\n  reference: \(reference.path)"
+    var message = "snapshot \(name) differs from its reference: \(mismatch.message)\n  reference file: \(reference.path)"
     message += try artifact("reference", snapshotting.encode(stored))
     message += try artifact("actual", snapshotting.encode(snapshot.actual))
     if let difference = mismatch.difference { message += try artifact("difference", difference.pngData()) }

@@ -153,7 +153,9 @@ func compareImages(_ reference: Bitmap, _ actual: Bitmap, budget: Fuzzy) -> Mism
         return Mismatch(message: "the image is \(actual.width)x\(actual.height) pixels, the reference \(reference.width)x\(reference.height)",
                         difference: nil)
     }
-    if reference.pixels == actual.pixels, budget.allows(ImageDifference()) { return nil }
+    // memcmp: Array's == goes element by element, a tenth of an assertion's time at 400x400.
+    let equal = reference.pixels.withUnsafeBytes { r in actual.pixels.withUnsafeBytes { a in memcmp(r.baseAddress!, a.baseAddress!, r.count) == 0 } }
+    if equal, budget.allows(ImageDifference()) { return nil }
     var perPixel: [UInt8] = []
     let d = ImageDifference(reference, actual, limit: budget.maxChannelDifference.upperBound, perPixel: &perPixel)
     guard !budget.allows(d) else { return nil }
