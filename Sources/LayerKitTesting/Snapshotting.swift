@@ -56,7 +56,9 @@ extension Snapshotting where Value == CALayer, Format == Bitmap {
     /// - `atTimes`: seconds on a virtual clock that starts when the assertion commits the tree:
     ///   animations added with a `beginTime` of 0 begin at 0 (other begin times are times on
     ///   that clock), and each time gives the presentation tree then, in its own file
-    ///   (`….t0.25.png`). Empty (the default): the model tree, one file.
+    ///   (`….t0.25.png`). Empty (the default): the model tree, one file. Committing is what
+    ///   Core Animation's commit does: those animations keep their new begin time (media
+    ///   time 0) after the assertion.
     /// - `backend`: `.cpu` (default) or `.gl`.
     public static func image(fuzzy: Fuzzy? = nil, scale: CGFloat? = nil, size: CGSize? = nil, atTimes: [Double] = [],
                              backend: SnapshotBackend = .cpu) -> Snapshotting {

@@ -163,3 +163,18 @@ final class RecordCompareTests: XCTestCase {
         XCTAssertEqual(pixel(image, 5, 1), [255, 255, 255, 255])
     }
 }
+
+/// Unnamed snapshots count from 1 again in each XCTest test (XCTest runs a class's tests in
+/// the order written: the second test sees what the first counted).
+final class SnapshotCounterTests: XCTestCase {
+    func test1CountsUp() {
+        XCTAssertEqual(SnapshotCounter.next(file: "/x/CounterTests.swift", test: "t()"), 1)
+        XCTAssertEqual(SnapshotCounter.next(file: "/x/CounterTests.swift", test: "t()"), 2)
+        XCTAssertEqual(SnapshotCounter.next(file: "/x/CounterTests.swift", test: "u()"), 1)
+        XCTAssertEqual(SnapshotCounter.next(file: "/x/OtherTests.swift", test: "t()"), 1)
+    }
+
+    func test2StartsAgainInTheNextTest() {
+        XCTAssertEqual(SnapshotCounter.next(file: "/x/CounterTests.swift", test: "t()"), 1)
+    }
+}
