@@ -136,15 +136,21 @@ private func check<Value, Format>(
         try record()
         return "snapshot \(name): no reference was found; recorded one at \(reference.path). Run again to compare against it"
     }
-    let stored: Format
+    let bytes: [UInt8], stored: Format
     do {
-        stored = try snapshotting.decode(readReference(reference))
+        bytes = try readRegularFile(reference.path)
+        stored = try snapshotting.decode(bytes)
     } catch {
-        return "snapshot \(name): cannot read the reference \(reference.path): \(error)"
+        var message = "snapshot \(name): cannot read the reference \(reference.path): \(error)"
+        if mode == .failed {
+            try record()
+            message += "\n  re-recorded the reference (record mode failed)"
+        }
+        return message
     }
     guard let mismatch = snapshotting.compare(stored, snapshot.actual) else { return nil }
     var message = "snapshot \(name) differs from its reference: \(mismatch.message)\n  reference file: \(reference.path)"
-    message += try artifact("reference", snapshotting.encode(stored))
+    message += try artifact("reference", bytes)
     message += try artifact("actual", snapshotting.encode(snapshot.actual))
     if let difference = mismatch.difference { message += try artifact("difference", difference.pngData()) }
     if mode == .failed {
@@ -152,10 +158,6 @@ private func check<Value, Format>(
         message += "\n  re-recorded the reference (record mode failed)"
     }
     return message
-}
-
-private func readReference(_ url: URL) throws -> [UInt8] {
-    [UInt8](try Data(contentsOf: url))
 }
 
 /// Writes a whole file (see `OutputFile`), making its folder first.

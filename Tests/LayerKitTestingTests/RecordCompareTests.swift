@@ -84,8 +84,8 @@ final class RecordCompareTests: XCTestCase {
                                                          "testSomething.1.difference.png"])
         let actual = try Bitmap(contentsOfPNGFile: folder.file("artifacts/SomeTests/testSomething.1.actual.png").path)
         XCTAssertEqual(pixel(actual, 3, 5), [253, 0, 0, 255])
-        let reference = try Bitmap(contentsOfPNGFile: folder.file("artifacts/SomeTests/testSomething.1.reference.png").path)
-        XCTAssertEqual(pixel(reference, 3, 5), [255, 0, 0, 255])
+        XCTAssertEqual(try Data(contentsOf: folder.file("artifacts/SomeTests/testSomething.1.reference.png")),
+                       try Data(contentsOf: folder.file("refs/testSomething.1.png")))
         // Over-budget pixels red; equal ones the reference's grey (white: 32 + 255 / 4 = 95).
         let difference = try Bitmap(contentsOfPNGFile: folder.file("artifacts/SomeTests/testSomething.1.difference.png").path)
         XCTAssertEqual(pixel(difference, 3, 5), [255, 0, 0, 255])
@@ -114,6 +114,9 @@ final class RecordCompareTests: XCTestCase {
         try Data("not a png".utf8).write(to: folder.file("refs/testSomething.1.png"))
         let failure = try XCTUnwrap(check(smallTree(), as: .image, in: folder))
         XCTAssertTrue(failure.message.contains("cannot read the reference \(folder.file("refs/testSomething.1.png").path)"), failure.message)
+        // Record mode failed replaces it.
+        XCTAssertTrue(try XCTUnwrap(check(smallTree(), as: .image, record: .failed, in: folder)).message.hasSuffix("re-recorded the reference (record mode failed)"))
+        XCTAssertNil(check(smallTree(), as: .image, in: folder))
     }
 
     func testASizeChangeFailsSayingBothSizes() throws {
