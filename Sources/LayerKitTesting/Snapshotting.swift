@@ -118,7 +118,7 @@ extension Snapshotting where Value == CALayer, Format == String {
     /// The layer tree as text, one layer a line, indented by depth: each layer's class, name,
     /// geometry (frame, and bounds origin, anchor point, z position and transforms where they
     /// are not the defaults) and the properties that differ from Core Animation's defaults,
-    /// with its animations. Numbers are written exactly, so the text is the same on every
+    /// with the animations added under a key. Numbers are written exactly, so the text is the same on every
     /// machine; it catches changes of geometry apart from pixels.
     public static var recursiveDescription: Snapshotting {
         Snapshotting(pathExtension: "txt", take: { layer in

@@ -1,5 +1,5 @@
 import LayerKit
-import LayerKitTesting
+@testable import LayerKitTesting
 import Testing
 import XCTest
 
@@ -47,5 +47,33 @@ struct SwiftTestingSnapshotTests {
 
     @Test func aMatchIsNoIssue() {
         assertSnapshot(of: smallTree(), as: .image, named: "1", testName: "testCommittedReferencesMatch()")
+    }
+}
+
+/// The issue's spellings, as a test writes them, through `verifySnapshot` into a temporary
+/// folder: each records on the first run and matches on the second.
+final class IssueSpellingTests: XCTestCase {
+    func testEverySpellingRecordsThenMatches() throws {
+        let folder = try TemporaryFolder()
+        let layer = smallTree()
+        let scene = Scene(canvas: Scene.Canvas(width: 20, height: 10), root: smallTree())
+        func run() -> [String?] {
+            [
+                verifySnapshot(of: layer, as: .image, snapshotDirectory: folder.path),
+                verifySnapshot(of: layer, as: .image(fuzzy: .init(maxChannelDifference: 2, pixelCount: 0...20)),
+                               snapshotDirectory: folder.path),
+                verifySnapshot(of: layer, as: .image(atTimes: [0, 0.25, 1]), snapshotDirectory: folder.path),
+                verifySnapshot(of: layer, as: .image(backend: .gl), snapshotDirectory: folder.path),
+                verifySnapshot(of: layer, as: .recursiveDescription, snapshotDirectory: folder.path),
+                verifySnapshot(of: scene, as: .image, snapshotDirectory: folder.path),
+                verifySnapshot(of: layer, as: .image, named: "dark", record: .missing, snapshotDirectory: folder.path),
+            ]
+        }
+        XCTAssertEqual(run().map { $0?.contains("recorded one at") }, [true, true, true, true, true, true, true])
+        // `testName` is #function where `verifySnapshot` is written: here the helper `run()`.
+        XCTAssertEqual(folder.list(), ["run.1.png", "run.2.png", "run.3.t0.0.png", "run.3.t0.25.png", "run.3.t1.0.png", "run.4.png",
+                                       "run.5.txt", "run.6.png", "run.dark.png"])
+        SnapshotCounter.reset()
+        XCTAssertEqual(run(), [nil, nil, nil, nil, nil, nil, nil])
     }
 }
