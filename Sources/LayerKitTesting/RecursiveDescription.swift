@@ -69,7 +69,7 @@ extension CALayer {
     }
 }
 
-extension Scene.Canvas {
+extension Canvas {
     /// `400x300 pt at 2x on #FFFFFF`.
     var describedForSnapshot: String {
         "\(number(width))x\(number(height)) pt at \(number(scale))x on \(spell(background))"

@@ -56,7 +56,7 @@ final class IssueSpellingTests: XCTestCase {
     func testEverySpellingRecordsThenMatches() throws {
         let folder = try TemporaryFolder()
         let layer = smallTree()
-        let scene = Scene(canvas: Scene.Canvas(width: 20, height: 10), root: smallTree())
+        let scene = Scene(canvas: Canvas(width: 20, height: 10), root: smallTree())
         func run() -> [String?] {
             [
                 verifySnapshot(of: layer, as: .image, snapshotDirectory: folder.path),
