@@ -29,6 +29,7 @@ enum Gallery {
             BouncingBallPage(),
             SpringPage(),
             LiveDrawingPage(),
+            try FirePage(examples: examples),
         ]
         let captions = examples.captions()
         let scenes = try examples.seedScenes().map { url in
