@@ -74,6 +74,18 @@ final class ParticleCompositingTests: XCTestCase {
         XCTAssertEqual(empty.canvas.quads.count, 0)
     }
 
+    func testParticlesWhoseNumbersOverflowAreNotDrawn() throws {
+        // Finite fields can still overflow: 3e38 (the layer's, single precision) times a speed
+        // near 1e308 is infinite, so the particles are at infinity or NaN (inf · 0 at age 0).
+        // Their quads' maps cannot be inverted: nothing is drawn, and nothing crashes.
+        let l = try list(#""velocity": 3e38, "emitterCells": [\#(cell(#", "velocityRange": 1e308"#))]"#, time: 2)
+        XCTAssertEqual(l.canvas.quads.count, 0)
+        XCTAssertNoThrow(try CPURenderer().render(l))
+        let additive = try list(#""renderMode": "additive", "velocity": 3e38, "emitterCells": [\#(cell(#", "velocityRange": 1e308"#))]"#,
+                                time: 2)
+        XCTAssertEqual(additive.passes.count, 1)
+    }
+
     func testAdditiveParticlesGoIntoOnePassOfTheirExtent() throws {
         let l = try list(#""renderMode": "additive", "emitterPosition": [20, 30], "emitterCells": [\#(cell())]"#, time: 2.5)
         XCTAssertEqual(l.passes.count, 2)
