@@ -145,3 +145,25 @@ final class ReplicatorScrollSceneTests: XCTestCase {
                          "root.scrollToPoint: expected [x, y] (2 numbers), found 1 element")
     }
 }
+
+/// `visibleRect` samples: read off the presentation tree of the whole scene, so a scroll
+/// animated through `bounds.origin` moves it.
+final class VisibleRectSampleTests: XCTestCase {
+    /// A 100 × 50 scroll layer whose origin is animated from (0, 0) to (100, 0) over 1 s, over a
+    /// 40 × 40 sublayer at (80, 0): at 0.5 s the origin is (50, 0) and the sublayer's (80…120)
+    /// meets the view (50…150) in all of it, (0, 0, 40, 40); at 0 s in 80…100, (0, 0, 20, 40).
+    func testVisibleRectFollowsAnAnimatedScroll() throws {
+        let scene = try readScene(sceneText(root: """
+            {"type": "scrollLayer", "frame": [0, 0, 100, 50],
+             "animations": [{"type": "basic", "keyPath": "bounds.origin", "fromValue": [0, 0], "toValue": [100, 0], "duration": 1}],
+             "sublayers": [{"name": "content", "frame": [80, 0, 40, 40]}]}
+            """, extra: """
+            "samples": [{"time": 0.5, "layer": "content", "keyPath": "visibleRect", "value": [0, 0, 40, 40]},
+                        {"time": 0, "layer": "content", "keyPath": "visibleRect", "value": [0, 0, 20, 40]},
+                        {"time": 0, "layer": "content", "keyPath": "visibleRect", "value": [0, 0, 40, 40]}]
+            """))
+        XCTAssertEqual(scene.samples.map { scene.check($0).passed }, [true, true, false])
+        let again = try Scene(data: try scene.jsonData(), baseDirectory: "", fileName: "again.json")
+        XCTAssertEqual(again.samples.map(\.keyPath), ["visibleRect", "visibleRect", "visibleRect"])
+    }
+}
