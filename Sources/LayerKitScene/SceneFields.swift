@@ -100,7 +100,7 @@ let scrollLayerFields = ["scrollMode", "scrollToPoint", "scrollToRect"]
 /// Fields a transformLayer accepts but ignores, since it draws nothing of its own; the reader
 /// warns about each one present.
 let fieldsIgnoredByTransformLayers: Set<String> = [
-    "backgroundColor", "contents", "borderWidth", "borderColor", "mask", "masksToBounds",
+    "backgroundColor", "contents", "drawing", "borderWidth", "borderColor", "mask", "masksToBounds",
     "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath",
 ]
 
@@ -126,24 +126,25 @@ enum SceneLayerType: String, SceneEnum {
 
     private static let allowedFieldsByType: [SceneLayerType: Set<String>] = {
         let common = ["type", "frame", "contents", "mask", "sublayers"] + SceneLayerTiming.keys + commonLayerFields.keys
-        // `drawing` makes a plain layer's contents by its draw(in:); a typed layer draws its own.
+        // `drawing` makes the contents of a layer without a typed drawing of its own by its
+        // draw(in:); a typed layer draws its own.
         return [.layer: Set(common + ["drawing"]), .transformLayer: Set(common),
                 .shapeLayer: Set(common + shapeLayerFields.keys),
                 .gradientLayer: Set(common + gradientLayerFields.keys),
                 .textLayer: Set(common + textLayerFields.keys),
-                .replicatorLayer: Set(common + replicatorLayerFields.keys), .scrollLayer: Set(common + scrollLayerFields)]
+                .replicatorLayer: Set(common + ["drawing"] + replicatorLayerFields.keys),
+                .scrollLayer: Set(common + ["drawing"] + scrollLayerFields)]
     }()
 
     /// A new layer of this type with the type's own fields read from `object` (`image` finds
     /// the scene's images by name, for `drawing`).
     func makeLayer(reading object: SceneObject, image: (String) -> CGImage?) throws -> CALayer {
-        switch self {
-        case .layer:
-            guard let node = object["drawing"] else { return CALayer() }
+        let drawing = try object["drawing"].map { node in
             if let contents = object["contents"] { throw contents.error("not allowed together with drawing (drawing makes the contents)") }
-            return SceneDrawingLayer(drawing: try node.elements(shape: "an array of drawing operations").map {
-                try DrawingCall(scene: $0, image: image)
-            })
+            return try node.elements(shape: "an array of drawing operations").map { try DrawingCall(scene: $0, image: image) }
+        }
+        switch self {
+        case .layer: return drawing.map(SceneDrawingLayer.init(drawing:)) ?? CALayer()
         case .transformLayer: return CATransformLayer()
         case .shapeLayer: let l = CAShapeLayer()
             try shapeLayerFields.read(object, into: &l.style)
@@ -154,10 +155,10 @@ enum SceneLayerType: String, SceneEnum {
         case .textLayer: let l = CATextLayer()
             try textLayerFields.read(object, into: &l.style)
             return l
-        case .replicatorLayer: let l = CAReplicatorLayer()
+        case .replicatorLayer: let l = drawing.map(SceneDrawingReplicatorLayer.init(drawing:)) ?? CAReplicatorLayer()
             try replicatorLayerFields.read(object, into: &l.style)
             return l
-        case .scrollLayer: let l = CAScrollLayer()
+        case .scrollLayer: let l = drawing.map(SceneDrawingScrollLayer.init(drawing:)) ?? CAScrollLayer()
             l.scrollMode = try object.read("scrollMode") ?? .both
             return l
         }

@@ -259,7 +259,7 @@ private struct SceneReader {
         layer.properties = properties
         if let scroll = layer as? CAScrollLayer { try readScrolls(object, into: scroll) }
         // Drawn at the first frame's commit, as a layer marked by setNeedsDisplay().
-        if layer is SceneDrawingLayer {
+        if layer is SceneDrawn {
             try countDrawingPixels(of: properties, at: object["drawing"]!)
             layer.setNeedsDisplay()
         }

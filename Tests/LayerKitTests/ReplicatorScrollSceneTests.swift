@@ -56,7 +56,8 @@ final class ReplicatorScrollSceneTests: XCTestCase {
                          "root.instanceRedOffset: number out of range for a single-precision value")
         assertLayerError(#"{"type": "replicatorLayer", "tileSize": [1, 1]}"#, "root.tileSize: unknown field for a replicatorLayer")
         assertLayerError(#"{"instanceCount": 2}"#, "root.instanceCount: unknown field for a layer")
-        assertLayerError(#"{"type": "replicatorLayer", "drawing": []}"#, "root.drawing: unknown field for a replicatorLayer")
+        assertLayerError(#"{"type": "replicatorLayer", "drawing": [{"op": "fill"}]}"#,
+                         "root.drawing[0].rect: required field is missing")
         // A billion copies of one sublayer: refused from the JSON, before anything is built.
         assertLayerError(#"{"type": "replicatorLayer", "instanceCount": 1e9, "sublayers": [{}]}"#,
                          "root.sublayers[0]: more than 1000000 layers in the scene, counting replicated copies")
@@ -88,6 +89,27 @@ final class ReplicatorScrollSceneTests: XCTestCase {
         XCTAssertThrowsError(try readScene(sceneText(root: nested(100, copies: 2)))) {
             XCTAssertTrue("\($0)".hasSuffix("more than 1000000 layers in the scene, counting replicated copies"), "\($0)")
         }
+    }
+
+    /// A replicator's and a scroll layer's `drawing` is their own contents, drawn by their
+    /// `draw(in:)` (a presentation copy draws it too) and written back.
+    func testDrawingOnReplicatorsAndScrollLayers() throws {
+        let scene = try readScene(sceneText(root: """
+            {"sublayers": [{"type": "replicatorLayer", "frame": [0, 0, 10, 10], "drawing": [{"op": "fill", "rect": [0, 0, 10, 10]}]},
+                           {"type": "scrollLayer", "frame": [0, 0, 10, 10], "drawing": [{"op": "fill", "rect": [0, 0, 5, 5]}]}]}
+            """))
+        let layers = try XCTUnwrap(scene.root.sublayers)
+        XCTAssertTrue(layers[0] is CAReplicatorLayer && layers[0] is SceneDrawn)
+        XCTAssertTrue(layers[1] is CAScrollLayer && layers[1] is SceneDrawn)
+        XCTAssertEqual(scene.drawingLayers.count, 2)
+        XCTAssertEqual((layers[0].presentation(atTime: 0) as? SceneDrawn)?.drawing.count, 1)
+        // Drawn at the first commit: black where the rectangle was filled.
+        _ = scene.root.snapshot()
+        XCTAssertEqual(layers[1].contents?.bitmap.rgba(2, 2), [0, 0, 0, 255])
+        XCTAssertEqual(layers[1].contents?.bitmap.rgba(7, 7), [0, 0, 0, 0])
+        let (text, again) = try roundTrip(scene)
+        XCTAssertEqual(text.components(separatedBy: "\"fill\"").count, 3, text)
+        XCTAssertTrue(again.root.sublayers?[0] is SceneDrawingReplicatorLayer)
     }
 
     func testPreservesDepthWarnsAboutWhatItIgnores() throws {
