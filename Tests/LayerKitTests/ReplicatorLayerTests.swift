@@ -169,6 +169,31 @@ final class ReplicatorLayerTests: XCTestCase {
         XCTAssertNil(r.snapshot(atTime: 10.5).instanceSublayers)
     }
 
+    /// Replicators of two copies with a delay, nested 10,000 deep over an animated layer, ask
+    /// for 2^10000 shifted evaluations; the snapshot stops at `maximumDrawnLayers` of them.
+    func testDeeplyNestedDelayedReplicatorsAreBounded() {
+        let leaf = CALayer()
+        let a = CABasicAnimation(keyPath: "opacity")
+        a.fromValue = 0
+        a.toValue = 1
+        a.duration = 1
+        leaf.add(a, forKey: nil)
+        var top: CALayer = leaf
+        for _ in 0..<10_000 {
+            let r = CAReplicatorLayer()
+            r.instanceCount = 2
+            r.instanceDelay = 0.1
+            r.addSublayer(top)
+            top = r
+        }
+        let start = Date()
+        let before = AnimationClock.shared.evaluations.load(ordering: .relaxed)
+        _ = top.snapshot(atTime: 0.5)
+        let evaluated = AnimationClock.shared.evaluations.load(ordering: .relaxed) - before
+        XCTAssertLessThanOrEqual(evaluated, LayerSnapshot.maximumDrawnLayers + 20_000)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 60)
+    }
+
     /// Hit testing sees the first copy only: the point where copy 1 of a sublayer is drawn hits
     /// the replicator's own bounds, not the sublayer.
     func testHitTestingSeesTheFirstCopyOnly() {
