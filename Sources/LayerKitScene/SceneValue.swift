@@ -148,7 +148,8 @@ extension Int: SceneValue {
     /// A whole number within ±2^53 (beyond that a JSON number is not exact).
     init(scene node: SceneNode) throws {
         let v = try node.number()
-        guard v == v.rounded(), abs(v) <= 0x1p53 else { throw node.error("must be a whole number, not \(shortestDecimal(v))") }
+        guard v == v.rounded() else { throw node.error("must be a whole number, not \(shortestDecimal(v))") }
+        guard abs(v) <= 0x1p53 else { throw node.error("must be within ±9007199254740992 (2^53), not \(shortestDecimal(v))") }
         self = Int(v)
     }
     func sceneJSON() throws -> JSONValue { .number(Double(self)) }

@@ -52,6 +52,8 @@ final class ReplicatorScrollSceneTests: XCTestCase {
     func testReplicatorErrors() {
         assertLayerError(#"{"type": "replicatorLayer", "instanceCount": -1}"#, "root.instanceCount: must be >= 0, not -1")
         assertLayerError(#"{"type": "replicatorLayer", "instanceCount": 2.5}"#, "root.instanceCount: must be a whole number, not 2.5")
+        assertLayerError(#"{"type": "replicatorLayer", "instanceCount": 1e300}"#,
+                         "root.instanceCount: must be within ±9007199254740992 (2^53), not 1e+300")
         assertLayerError(#"{"type": "replicatorLayer", "instanceRedOffset": 1e39}"#,
                          "root.instanceRedOffset: number out of range for a single-precision value")
         assertLayerError(#"{"type": "replicatorLayer", "tileSize": [1, 1]}"#, "root.tileSize: unknown field for a replicatorLayer")
