@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "LayerKitScene", targets: ["LayerKitScene"]),
         .library(name: "CPURenderer", targets: ["CPURenderer"]),
         .library(name: "GLRenderer", targets: ["GLRenderer"]),
+        // Snapshot assertions for a program's own layer trees, in XCTest and Swift Testing.
+        .library(name: "LayerKitTesting", targets: ["LayerKitTesting"]),
         // GLFW's C API for apps that draw into a window (what layerkit-demo uses), so that they
         // need no module map of their own: `import CGLFW`.
         .library(name: "CGLFW", targets: ["CGLFW"]),
@@ -45,22 +47,23 @@ let package = Package(
                        providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
                        providers: [.apt(["libfribidi-dev"])]),
-        .target(name: "CBlend", path: "Sources/CBlend"),
+        .target(name: "CHotLoops", path: "Sources/CHotLoops"),
         // libjpeg-turbo behind a C error manager that returns (libjpeg's default one exits).
         .target(name: "CJPEG", path: "Sources/CJPEG"),
         .target(name: "LayerKitDrawing", dependencies: ["CPNG", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi",
-                                                          "CBlend", "CJPEG"]),
-        .target(name: "LayerKitCore", dependencies: ["LayerKitDrawing", "CBlend"]),
+                                                          "CHotLoops", "CJPEG"]),
+        .target(name: "LayerKitCore", dependencies: ["LayerKitDrawing", "CHotLoops"]),
         .target(name: "LayerCompositor", dependencies: ["LayerKitCore"]),
         // Scene files: the JSON format's reader and writer, SVG path data, drawing operations,
         // recording plans and the benchmark scenes; a scene's display list through the compositor.
         .target(name: "LayerKitScene", dependencies: ["LayerKitCore", "LayerCompositor"]),
-        .target(name: "CPURenderer", dependencies: ["LayerCompositor", "CBlend"]),
+        .target(name: "CPURenderer", dependencies: ["LayerCompositor", "CHotLoops"]),
         .target(name: "GLRenderer", dependencies: ["LayerCompositor", "CEGL", "CGL"]),
         // The umbrella a program imports, and Apple's module names for it: nothing but re-exports.
         .target(name: "LayerKit", dependencies: ["LayerKitCore", "LayerKitScene", "LayerCompositor", "CPURenderer", "GLRenderer"]),
         .target(name: "QuartzCore", dependencies: ["LayerKit"]),
         .target(name: "CoreGraphics", dependencies: ["LayerKit"]),
+        .target(name: "LayerKitTesting", dependencies: ["LayerKit"]),
         .executableTarget(name: "layerkit", dependencies: [
             "LayerKitCore", "LayerKitScene", "LayerCompositor", "CPURenderer", "GLRenderer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -84,6 +87,7 @@ let package = Package(
         // the build would go unread.
         .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "LayerKitScene", "LayerKitTestSupport"],
                     exclude: ["Goldens"]),
+        .testTarget(name: "LayerKitTestingTests", dependencies: ["LayerKitTesting"], exclude: ["__Snapshots__"]),
         // Runs the layerkit binary of the same build as a user does: bad input, GL fallback, soak.
         .testTarget(name: "LayerKitCLITests", dependencies: ["LayerKitCore", "LayerKitScene", "LayerKitTestSupport"]),
         // The demo's pages (@testable import of the executable) and its binary run under Xvfb.

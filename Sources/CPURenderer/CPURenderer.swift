@@ -1,4 +1,4 @@
-import CBlend
+import CHotLoops
 import Dispatch
 import Foundation
 import LayerCompositor

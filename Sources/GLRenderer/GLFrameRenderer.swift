@@ -83,7 +83,7 @@ public final class GLFrameRenderer: FrameRenderer {
             try renderer.renderAndFinish(list, profiler: profiler)
             pixels = nil
         }
-        if let profiler { gpuTimer?.end() }
+        if profiler != nil { gpuTimer?.end() }
         if let window { profiler.map { $0.measure("present") { window.swapBuffers() } } ?? window.swapBuffers() }
         if let profiler { collectGPUTimes(into: profiler) }
         return pixels ?? Bitmap(width: 0, height: 0)

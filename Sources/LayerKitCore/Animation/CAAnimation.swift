@@ -80,6 +80,10 @@ open class CAAnimation: CAMediaTiming {
     var hasStarted = false
     var hasStopped = false
     var completionGroups: [CompletionGroup] = []
+    /// Whether `add(_:forKey:)` gave this copy its `beginTime` (it was 0): Core Animation's
+    /// "begins at the commit", which a virtual clock can move to its own commit (see
+    /// `CALayer.commitAnimations(atMediaTime:)`).
+    package var beginsAtCommit = false
 
     /// Whether an `AnimationPlan` has packed this animation's fields: an edit to one of them
     /// then outdates every plan (see `AnimationPlan.edits`). No reference to the layer: a weak

@@ -1,4 +1,4 @@
-import CBlend
+import CHotLoops
 import Foundation
 
 extension CALayer {
@@ -24,7 +24,10 @@ extension CALayer {
         if let error = copy.prepare(for: self) { return valueTypeErrorHandler(error) }
         if copy.duration <= 0 || copy.duration.isNaN { copy.duration = CATransaction.animationDuration() }
         if let f = CATransaction.animationTimingFunction() { copy.timingFunction = f }
-        if copy.beginTime == 0 { copy.beginTime = convertTime(AnimationClock.shared.now, from: nil) }
+        if copy.beginTime == 0 {
+            copy.beginTime = convertTime(AnimationClock.shared.now, from: nil)
+            copy.beginsAtCommit = true
+        }
         if let key { animationList.filter { $0.key == key }.forEach { AnimationClock.shared.removed($0.animation) } }
         addCopied(copy, forKey: key)
         TransactionStack.shared.animationAdded(copy)

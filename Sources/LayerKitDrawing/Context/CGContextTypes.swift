@@ -97,6 +97,26 @@ public enum CGLineJoin: Int32, Sendable {
     case bevel
 }
 
+extension CAShapeLayerLineCap {
+    init(_ cap: CGLineCap) {
+        switch cap {
+            case .butt: self = .butt
+                case .round: self = .round
+                    case .square: self = .square
+        }
+    }
+}
+
+extension CAShapeLayerLineJoin {
+    init(_ join: CGLineJoin) {
+        switch join {
+            case .miter: self = .miter
+                case .round: self = .round
+                    case .bevel: self = .bevel
+        }
+    }
+}
+
 /// Which points a fill or clip counts as inside (`CGPathFillRule`).
 public enum CGPathFillRule: Int, Sendable {
     /// Inside where the winding number is not zero (the default).

@@ -1,4 +1,4 @@
-import CBlend
+import CHotLoops
 
 /// A premultiplied RGBA8 pixel buffer, rows top to bottom: the currency of images in LayerKit.
 ///

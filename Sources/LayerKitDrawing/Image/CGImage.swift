@@ -1,4 +1,4 @@
-import CBlend
+import CHotLoops
 import Foundation
 
 /// An immutable bitmap image used as layer `contents`.

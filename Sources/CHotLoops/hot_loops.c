@@ -1,4 +1,4 @@
-#include "blend.h"
+#include "hot_loops.h"
 
 #include <math.h>
 

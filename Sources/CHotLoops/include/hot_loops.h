@@ -1,9 +1,12 @@
-// Source-over blending of one colour over a run of premultiplied RGBA8 pixels: the one blend of
-// the CPU reference renderer and of drawing; and the scan of a row for ink. In C because clang vectorises this loop and Swift
-// does not (its generic SIMD conversions ran 12 times slower than the scalar loop, the C loop
-// 3.7 times faster).
-#ifndef LAYERKIT_CBLEND_H
-#define LAYERKIT_CBLEND_H
+// CHotLoops: the few hot loops LayerKit writes in C because Swift does not compile them as well.
+// Named for that, not for one of them: it holds the source-over blend of one colour over a run
+// of premultiplied RGBA8 pixels (the one blend of the CPU reference renderer and of drawing) with
+// its unorm8 rounding, the scan of a row for ink, and a prefetch. The blend is in C because
+// clang vectorises this loop and Swift does not (its generic SIMD conversions ran 12 times
+// slower than the scalar loop, the C loop 3.7 times faster); the ink scan for the same reason;
+// the prefetch because Swift has none.
+#ifndef LAYERKIT_CHOTLOOPS_H
+#define LAYERKIT_CHOTLOOPS_H
 
 #include <stdint.h>
 
