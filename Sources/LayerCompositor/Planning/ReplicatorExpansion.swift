@@ -59,7 +59,8 @@ final class ReplicatorExpansion {
     }
 
     private func expand(_ s: LayerSnapshot, tint: Tint?) -> LayerSnapshot {
-        if tint == nil && !s.containsReplicator { return s }
+        // A hidden layer draws nothing, copies included: the compositor skips it as it is.
+        if tint == nil && !s.containsReplicator || s.properties.isHidden { return s }
         guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { expand(s, tint: tint) } }
         let key = Key(source: ObjectIdentifier(s), tint: tint ?? Tint())
         if let kept = trees[key] ?? previousTrees[key], kept.source === s, kept.complete, kept.cost <= budget {
@@ -69,13 +70,16 @@ final class ReplicatorExpansion {
         }
         let before = (budget, skippedCopies)
         let mask = s.mask.map { expand($0, tint: nil) }
+        let transition = s.transition.map {
+            LayerTransition(before: expand($0.before, tint: tint), type: $0.type, subtype: $0.subtype, progress: $0.progress)
+        }
         let result: LayerSnapshot
         if case let .replicator(r) = s.kind {
             result = LayerSnapshot(properties: tinted(s.properties, tint), kind: r.preservesDepth ? .transformLayer : .layer,
-                                   sublayers: copies(of: s, r, tint: tint), mask: mask, transition: s.transition)
+                                   sublayers: copies(of: s, r, tint: tint), mask: mask, transition: transition)
         } else {
             result = LayerSnapshot(properties: tinted(s.properties, tint), kind: tinted(s.kind, tint),
-                                   sublayers: s.sublayers.map { expand($0, tint: tint) }, mask: mask, transition: s.transition)
+                                   sublayers: s.sublayers.map { expand($0, tint: tint) }, mask: mask, transition: transition)
         }
         trees[key] = Kept(source: s, result: result, cost: before.0 - budget, complete: skippedCopies == before.1)
         return result
@@ -157,7 +161,10 @@ final class ReplicatorExpansion {
         pixels.withUnsafeMutableBufferPointer { px in
             for i in px.indices { px[i] = UInt8(Float(px[i]) * f[i & 3] + 0.5) }
         }
-        let result = CGImage(bitmap: Bitmap(width: image.width, height: image.height, pixels: pixels), source: image.source)
+        // The source names the tint, so that display-list dumps tell the copies apart.
+        let tint = [t.r, t.g, t.b, t.a].map { String(format: "%g", $0) }.joined(separator: ", ")
+        let result = CGImage(bitmap: Bitmap(width: image.width, height: image.height, pixels: pixels),
+                             source: "\(image.source) tinted (\(tint))")
         images[key] = (image, result)
         return result
     }

@@ -43,8 +43,8 @@ public final class LayerSnapshot: Sendable {
     /// 0): in presentation snapshots of a replicator with an `instanceDelay` whose sublayers
     /// animate, each copy's taken at its own time. `nil` when every copy shows `sublayers`.
     public let instanceSublayers: [[LayerSnapshot]]?
-    /// Whether this subtree holds a replicator (masks included): the compositor rewrites only
-    /// such subtrees.
+    /// Whether this subtree holds a replicator (masks and a transition's old rendering
+    /// included): the compositor rewrites only such subtrees.
     public let containsReplicator: Bool
 
     /// A snapshot from parts (the tree is immutable from here on).
@@ -56,7 +56,8 @@ public final class LayerSnapshot: Sendable {
         self.mask = mask
         self.transition = transition
         self.instanceSublayers = instanceSublayers
-        containsReplicator = Self.containsReplicator(kind, sublayers, mask)
+        containsReplicator = Self.containsReplicator(kind, sublayers, mask, transition)
+        layerCount = 1 + sublayers.reduce(0) { $0 + $1.layerCount } + (mask?.layerCount ?? 0)
     }
 
     /// A presentation snapshot of a layer's animated state, which is moved in, not copied.
@@ -68,19 +69,23 @@ public final class LayerSnapshot: Sendable {
         self.mask = mask
         self.transition = transition
         self.instanceSublayers = instanceSublayers
-        containsReplicator = Self.containsReplicator(kind, sublayers, mask)
+        containsReplicator = Self.containsReplicator(kind, sublayers, mask, transition)
+        layerCount = 1 + sublayers.reduce(0) { $0 + $1.layerCount } + (mask?.layerCount ?? 0)
     }
 
-    private static func containsReplicator(_ kind: Kind, _ sublayers: [LayerSnapshot], _ mask: LayerSnapshot?) -> Bool {
+    private static func containsReplicator(_ kind: Kind, _ sublayers: [LayerSnapshot], _ mask: LayerSnapshot?,
+                                           _ transition: LayerTransition?) -> Bool {
         if case .replicator = kind { return true }
         return sublayers.contains { $0.containsReplicator } || mask?.containsReplicator == true
+            || transition?.before.containsReplicator == true
     }
 
     /// Whether this is a `CATransformLayer`.
     public var isTransformLayer: Bool { kind == .transformLayer }
 
-    /// The number of layers in this subtree (masks included).
-    public var layerCount: Int { 1 + sublayers.reduce(0) { $0 + $1.layerCount } + (mask?.layerCount ?? 0) }
+    /// The number of layers in this subtree (masks included); kept, not walked, since a
+    /// replicator's copies are budgeted by it (see `maximumDrawnLayers`).
+    public let layerCount: Int
 
     /// The depth of this subtree: 1 for a leaf.
     public var depth: Int { 1 + max(sublayers.map(\.depth).max() ?? 0, mask?.depth ?? 0) }
