@@ -224,6 +224,7 @@ final class ReplicatorCompositingTests: XCTestCase {
         let list = compositor.displayList(root: root.snapshot(), width: 100, height: 100, scale: 1, background: nil)
         XCTAssertEqual(list.canvasLabels, ["bar", "bar", "bar", "mover"])
         XCTAssertEqual(compositor.lastCopiedQuads, 3)
+        XCTAssertEqual(compositor.lastInstances, 3, "the kept copies count as drawn")
     }
 
     /// A replicator that did not change between frames is rewritten once: the next frame's

@@ -30,6 +30,7 @@ final class ReplicatorExpansion {
         let source: LayerSnapshot
         let result: LayerSnapshot
         let cost: Int
+        let copies: Int
         let complete: Bool
     }
 
@@ -39,6 +40,9 @@ final class ReplicatorExpansion {
     private var previousImages: [Key: (source: CGImage, result: CGImage)] = [:]
     private var budget = 0
     private var skippedCopies = 0
+    /// The copies of replicators' sublayers the last `expand(_:)` drew, nested ones counted
+    /// once per copy of each replicator above them: what the demo's HUD shows as `instances`.
+    private(set) var copiesMade = 0
 
     /// An expansion that reuses what `previous` made in the last frame.
     init(previous: ReplicatorExpansion?) {
@@ -52,6 +56,7 @@ final class ReplicatorExpansion {
     /// `instanceCount` or deep nesting costs bounded time and memory.
     func expand(_ root: LayerSnapshot) -> LayerSnapshot {
         budget = LayerSnapshot.maximumDrawnLayers
+        copiesMade = 0
         let result = expand(root, tint: nil)
         previousTrees = [:]
         previousImages = [:]
@@ -65,10 +70,11 @@ final class ReplicatorExpansion {
         let key = Key(source: ObjectIdentifier(s), tint: tint ?? Tint())
         if let kept = trees[key] ?? previousTrees[key], kept.source === s, kept.complete, kept.cost <= budget {
             budget -= kept.cost
+            copiesMade += kept.copies
             trees[key] = kept
             return kept.result
         }
-        let before = (budget, skippedCopies)
+        let before = (budget, skippedCopies, copiesMade)
         let mask = s.mask.map { expand($0, tint: nil) }
         let transition = s.transition.map {
             LayerTransition(before: expand($0.before, tint: tint), type: $0.type, subtype: $0.subtype, progress: $0.progress)
@@ -81,7 +87,8 @@ final class ReplicatorExpansion {
             result = LayerSnapshot(properties: tinted(s.properties, tint), kind: tinted(s.kind, tint),
                                    sublayers: s.sublayers.map { expand($0, tint: tint) }, mask: mask, transition: transition)
         }
-        trees[key] = Kept(source: s, result: result, cost: before.0 - budget, complete: skippedCopies == before.1)
+        trees[key] = Kept(source: s, result: result, cost: before.0 - budget, copies: copiesMade - before.2,
+                          complete: skippedCopies == before.1)
         return result
     }
 
@@ -98,6 +105,7 @@ final class ReplicatorExpansion {
                 break
             }
             budget -= perCopy
+            copiesMade += 1
             let m = r.modulation(ofInstance: k)
             let copyTint = Tint(r: m.r, g: m.g, b: m.b, a: m.a) * (tint ?? Tint())
             let sublayers = k == 0 ? s.sublayers : s.instanceSublayers.flatMap { k - 1 < $0.count ? $0[k - 1] : nil } ?? s.sublayers
