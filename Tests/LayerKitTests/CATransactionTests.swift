@@ -258,8 +258,8 @@ final class CATransactionTests: FrameClockTestCase {
     }
 
     func testEveryAnimatablePropertyAnimatesImplicitly() {
-        let shape = CAShapeLayer(), gradient = CAGradientLayer(), text = CATextLayer()
-        for l in [shape, gradient, text] { root.addSublayer(l) }
+        let shape = CAShapeLayer(), gradient = CAGradientLayer(), text = CATextLayer(), replicator = CAReplicatorLayer()
+        for l in [shape, gradient, text, replicator] { root.addSublayer(l) }
         _ = root.snapshot()
         let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         let changes: [(String, CALayer, () -> Void)] = [
@@ -300,6 +300,13 @@ final class CATransactionTests: FrameClockTestCase {
             ("contents", layer, { self.layer.contents = CGImage(bitmap: Bitmap(width: 1, height: 1)) }),
             ("colors", gradient, { gradient.colors = [red, red] }),
             ("locations", gradient, { gradient.locations = [0, 1] }),
+            ("instanceTransform", replicator, { replicator.instanceTransform = CATransform3DMakeTranslation(5, 0, 0) }),
+            ("instanceColor", replicator, { replicator.instanceColor = red }),
+            ("instanceDelay", replicator, { replicator.instanceDelay = 0.5 }),
+            ("instanceRedOffset", replicator, { replicator.instanceRedOffset = -0.1 }),
+            ("instanceGreenOffset", replicator, { replicator.instanceGreenOffset = -0.1 }),
+            ("instanceBlueOffset", replicator, { replicator.instanceBlueOffset = -0.1 }),
+            ("instanceAlphaOffset", replicator, { replicator.instanceAlphaOffset = -0.1 }),
         ]
         XCTAssertEqual(Set(changes.map(\.0)), Set(AnimatableKeyPath.names.filter { !$0.contains(".") }),
                        "every top-level animatable key path has a setter here")

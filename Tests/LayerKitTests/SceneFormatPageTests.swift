@@ -12,12 +12,14 @@ final class SceneFormatPageTests: XCTestCase {
         let fields = ["format", "version", "canvas", "images", "root", "probes", "width", "height", "scale", "background",
                       "point", "hit", "type", "frame", "contents", "mask", "sublayers", "drawing"]
             + commonLayerFields.keys + shapeLayerFields.keys + gradientLayerFields.keys + textLayerFields.keys
+            + replicatorLayerFields.keys + scrollLayerFields
             + ["time", "timeline", "duration", "fps"] + SceneLayerTiming.keys + SceneAnimation.allFields + AnimatableKeyPath.names.filter { !$0.contains("ransform.") }
         let values = SceneLayerType.allCases.map(\.rawValue) + CALayerContentsGravity.allCases.map(\.rawValue)
             + CALayerContentsFilter.allCases.map(\.rawValue) + CAShapeLayerFillRule.allCases.map(\.rawValue)
             + CAShapeLayerLineCap.allCases.map(\.rawValue) + CAShapeLayerLineJoin.allCases.map(\.rawValue)
             + CAGradientLayerType.allCases.map(\.rawValue) + CATextLayerAlignmentMode.allCases.map(\.rawValue)
             + CATextLayerTruncationMode.allCases.map(\.rawValue) + CALayerCornerCurve.allCases.map(\.rawValue)
+            + CAScrollLayerScrollMode.allCases.map(\.rawValue)
             + CACornerMask.sceneNames.map(\.name) + CAMediaTimingFillMode.allCases.map(\.rawValue)
             + CAAnimationCalculationMode.allCases.map(\.rawValue) + ["basic", "keyframe", "spring", "group", "infinity"]
         let missingFields = fields.filter { !page.contains("`\($0)`") && !page.contains("`canvas.\($0)`") }

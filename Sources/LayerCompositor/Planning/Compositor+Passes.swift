@@ -118,7 +118,7 @@ extension Builder {
             if p.drawnShadowOpacity > 0 { n += 1 }
             switch l.kind {
             case .shape, .gradient, .text: n += 1
-            case .layer, .transformLayer: break
+            case .layer, .transformLayer, .replicator, .scroll: break
             }
         }
         for s in l.sublayers where n < limit { n += quadCount(s, limit: limit - n) }
