@@ -435,9 +435,25 @@ struct DrawingCall {
 /// operations' calls in order, in the context `display()` gives it (the bounds, y down, at
 /// `contentsScale`, as a `CALayer`'s context on iOS). The reader marks it with
 /// `setNeedsDisplay()`, so it draws once, at the first frame's commit, and again only when
-/// marked again.
-final class SceneDrawingLayer: CALayer {
+/// marked again. One class per layer type that takes a `drawing` (a plain layer, a replicator,
+/// a scroll layer), each only a holder of the calls.
+protocol SceneDrawn: CALayer {
     /// The operations, in order.
+    var drawing: [DrawingCall] { get }
+}
+
+extension SceneDrawn {
+    /// Makes the calls into `ctx`.
+    func drawCalls(in ctx: CGContext) {
+        for call in drawing { call.operation.draw(ctx, call.arguments) }
+    }
+
+    /// The calls of `layer`, for a presentation copy of it, which draws the same operations.
+    static func calls(of layer: Any) -> [DrawingCall] { (layer as? SceneDrawn)?.drawing ?? [] }
+}
+
+/// A plain layer with a `drawing`.
+final class SceneDrawingLayer: CALayer, SceneDrawn {
     let drawing: [DrawingCall]
 
     init(drawing: [DrawingCall]) {
@@ -445,9 +461,8 @@ final class SceneDrawingLayer: CALayer {
         super.init()
     }
 
-    /// A presentation copy draws the same operations.
     override init(layer: Any) {
-        drawing = (layer as? SceneDrawingLayer)?.drawing ?? []
+        drawing = Self.calls(of: layer)
         super.init(layer: layer)
     }
 
@@ -458,9 +473,55 @@ final class SceneDrawingLayer: CALayer {
 
     required convenience init(presentationOf layer: CALayer) { self.init(layer: layer) }
 
-    override func draw(in ctx: CGContext) {
-        for call in drawing { call.operation.draw(ctx, call.arguments) }
+    override func draw(in ctx: CGContext) { drawCalls(in: ctx) }
+}
+
+/// A `replicatorLayer` with a `drawing` (drawn once, under the copies, as its own contents).
+final class SceneDrawingReplicatorLayer: CAReplicatorLayer, SceneDrawn {
+    let drawing: [DrawingCall]
+
+    init(drawing: [DrawingCall]) {
+        self.drawing = drawing
+        super.init()
     }
+
+    override init(layer: Any) {
+        drawing = Self.calls(of: layer)
+        super.init(layer: layer)
+    }
+
+    required init?(coder: NSCoder) {
+        drawing = []
+        super.init(coder: coder)
+    }
+
+    required convenience init(presentationOf layer: CALayer) { self.init(layer: layer) }
+
+    override func draw(in ctx: CGContext) { drawCalls(in: ctx) }
+}
+
+/// A `scrollLayer` with a `drawing` (its contents, which scroll with the sublayers).
+final class SceneDrawingScrollLayer: CAScrollLayer, SceneDrawn {
+    let drawing: [DrawingCall]
+
+    init(drawing: [DrawingCall]) {
+        self.drawing = drawing
+        super.init()
+    }
+
+    override init(layer: Any) {
+        drawing = Self.calls(of: layer)
+        super.init(layer: layer)
+    }
+
+    required init?(coder: NSCoder) {
+        drawing = []
+        super.init(coder: coder)
+    }
+
+    required convenience init(presentationOf layer: CALayer) { self.init(layer: layer) }
+
+    override func draw(in ctx: CGContext) { drawCalls(in: ctx) }
 }
 
 extension Scene {
@@ -469,7 +530,7 @@ extension Scene {
     package var drawingLayers: [CALayer] {
         var found: [CALayer] = [], stack = [root]
         while let layer = stack.popLast() {
-            if layer is SceneDrawingLayer { found.append(layer) }
+            if layer is SceneDrawn { found.append(layer) }
             stack += layer.sublayerListStorage.reversed() + (layer.maskStorage.map { [$0] } ?? [])
         }
         return found

@@ -80,16 +80,33 @@ let textLayerFields = SceneFieldTable<TextStyle>([
     SceneField("truncationMode", \.truncationMode),
 ])
 
+/// `CAReplicatorLayer`'s own fields.
+let replicatorLayerFields = SceneFieldTable<ReplicatorStyle>([
+    SceneField("instanceCount", \.instanceCount, Rules.nonNegativeWhole),
+    SceneField("instanceDelay", \.instanceDelay),
+    SceneField("instanceTransform", \.instanceTransform),
+    SceneField("instanceColor", \.instanceColor),
+    SceneField("instanceRedOffset", \.instanceRedOffset),
+    SceneField("instanceGreenOffset", \.instanceGreenOffset),
+    SceneField("instanceBlueOffset", \.instanceBlueOffset),
+    SceneField("instanceAlphaOffset", \.instanceAlphaOffset),
+    SceneField("preservesDepth", \.preservesDepth),
+])
+
+/// `CAScrollLayer`'s own fields: its mode, and the scrolls the reader makes once the layer is
+/// built (they are not properties, so the writer writes the bounds they made instead).
+let scrollLayerFields = ["scrollMode", "scrollToPoint", "scrollToRect"]
+
 /// Fields a transformLayer accepts but ignores, since it draws nothing of its own; the reader
 /// warns about each one present.
 let fieldsIgnoredByTransformLayers: Set<String> = [
-    "backgroundColor", "contents", "borderWidth", "borderColor", "mask", "masksToBounds",
+    "backgroundColor", "contents", "drawing", "borderWidth", "borderColor", "mask", "masksToBounds",
     "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath",
 ]
 
 /// The `type` of a layer in a scene file: which Core Animation class it is.
 enum SceneLayerType: String, SceneEnum {
-    case layer, transformLayer, shapeLayer, gradientLayer, textLayer, emitterLayer
+    case layer, transformLayer, shapeLayer, gradientLayer, textLayer, replicatorLayer, scrollLayer, emitterLayer
 
     /// The type of an existing layer (a subclass counts as the class it extends).
     init(of layer: CALayer) {
@@ -98,6 +115,8 @@ enum SceneLayerType: String, SceneEnum {
         case is CAShapeLayer: self = .shapeLayer
         case is CAGradientLayer: self = .gradientLayer
         case is CATextLayer: self = .textLayer
+        case is CAReplicatorLayer: self = .replicatorLayer
+        case is CAScrollLayer: self = .scrollLayer
         case is CAEmitterLayer: self = .emitterLayer
         default: self = .layer
         }
@@ -108,24 +127,26 @@ enum SceneLayerType: String, SceneEnum {
 
     private static let allowedFieldsByType: [SceneLayerType: Set<String>] = {
         let common = ["type", "frame", "contents", "mask", "sublayers"] + SceneLayerTiming.keys + commonLayerFields.keys
-        // `drawing` makes a plain layer's contents by its draw(in:); a typed layer draws its own.
+        // `drawing` makes the contents of a layer without a typed drawing of its own by its
+        // draw(in:); a typed layer draws its own.
         return [.layer: Set(common + ["drawing"]), .transformLayer: Set(common),
                 .shapeLayer: Set(common + shapeLayerFields.keys),
                 .gradientLayer: Set(common + gradientLayerFields.keys),
                 .textLayer: Set(common + textLayerFields.keys),
+                .replicatorLayer: Set(common + ["drawing"] + replicatorLayerFields.keys),
+                .scrollLayer: Set(common + ["drawing"] + scrollLayerFields),
                 .emitterLayer: Set(common + SceneEmitter.keys)]
     }()
 
     /// A new layer of this type with the type's own fields read from `object` (`image` finds
     /// the scene's images by name, for `drawing`).
     func makeLayer(reading object: SceneObject, image: (String) -> CGImage?) throws -> CALayer {
-        switch self {
-        case .layer:
-            guard let node = object["drawing"] else { return CALayer() }
+        let drawing = try object["drawing"].map { node in
             if let contents = object["contents"] { throw contents.error("not allowed together with drawing (drawing makes the contents)") }
-            return SceneDrawingLayer(drawing: try node.elements(shape: "an array of drawing operations").map {
-                try DrawingCall(scene: $0, image: image)
-            })
+            return try node.elements(shape: "an array of drawing operations").map { try DrawingCall(scene: $0, image: image) }
+        }
+        switch self {
+        case .layer: return drawing.map(SceneDrawingLayer.init(drawing:)) ?? CALayer()
         case .transformLayer: return CATransformLayer()
         case .shapeLayer: let l = CAShapeLayer()
             try shapeLayerFields.read(object, into: &l.style)
@@ -135,6 +156,12 @@ enum SceneLayerType: String, SceneEnum {
             return l
         case .textLayer: let l = CATextLayer()
             try textLayerFields.read(object, into: &l.style)
+            return l
+        case .replicatorLayer: let l = drawing.map(SceneDrawingReplicatorLayer.init(drawing:)) ?? CAReplicatorLayer()
+            try replicatorLayerFields.read(object, into: &l.style)
+            return l
+        case .scrollLayer: let l = drawing.map(SceneDrawingScrollLayer.init(drawing:)) ?? CAScrollLayer()
+            l.scrollMode = try object.read("scrollMode") ?? .both
             return l
         case .emitterLayer: return try SceneEmitter.makeLayer(reading: object, image: image)
         }
@@ -149,6 +176,8 @@ enum SceneLayerType: String, SceneEnum {
         case .shapeLayer: kind = .shape(ShapeStyle())
         case .gradientLayer: kind = .gradient(GradientStyle())
         case .textLayer: kind = .text(TextStyle())
+        case .replicatorLayer: kind = .replicator(ReplicatorStyle())
+        case .scrollLayer: kind = .scroll(.both)
         case .emitterLayer: kind = .emitter(EmitterStyle())
         }
         return AnimatedLayerState(properties: LayerProperties(), kind: kind)
@@ -175,7 +204,8 @@ enum SceneLayerType: String, SceneEnum {
         case .shape(let style): return shapeLayerFields.problem(field, in: style)
         case .gradient(let style): return gradientLayerFields.problem(field, in: style)
         case .text(let style): return textLayerFields.problem(field, in: style)
-        case .layer, .transformLayer, .emitter: return nil
+        case .replicator(let style): return replicatorLayerFields.problem(field, in: style)
+        case .layer, .transformLayer, .scroll, .emitter: return nil
         }
     }
 
@@ -186,6 +216,12 @@ enum SceneLayerType: String, SceneEnum {
         case let l as CAShapeLayer: return try shapeLayerFields.members(of: l.style, at: path)
         case let l as CAGradientLayer: return try gradientLayerFields.members(of: l.style, at: path)
         case let l as CATextLayer: return try textLayerFields.members(of: l.style, at: path)
+        case let l as CAReplicatorLayer: return try replicatorLayerFields.members(of: l.style, at: path)
+        case let l as CAScrollLayer:
+            // A scroll layer clips unless the file says otherwise: its default differs from a layer's.
+            var members = l.masksToBounds ? [] : [(key: "masksToBounds", value: JSONValue.bool(false))]
+            if l.scrollMode != .both { members.append(("scrollMode", l.scrollMode.sceneJSON())) }
+            return members
         default: return []
         }
     }

@@ -164,31 +164,46 @@ private struct SceneReader {
         var count = 0
         // The path is built only for the error: one string per layer would cost more than the walk.
         var steps: [Int] = []  // -1 for `.mask`, else a sublayer index
-        func visit(_ value: JSONValue) throws {
-            guard TreeRecursion.hasRoom else { return try TreeRecursion.onFreshStack { try visit(value) } }
-            count += 1
+        // Each layer counts once per copy of every replicator above it (`copies`), so a million
+        // copies are refused here rather than drawn.
+        func visit(_ value: JSONValue, copies: Int) throws {
+            guard TreeRecursion.hasRoom else { return try TreeRecursion.onFreshStack { try visit(value, copies: copies) } }
+            count += copies
             if steps.count >= Scene.maximumDepth || count > Scene.maximumLayerCount {
                 let path = root.path + steps.map { $0 < 0 ? ".mask" : ".sublayers[\($0)]" }.joined()
                 throw SceneError(path: path, message: steps.count >= Scene.maximumDepth
                                  ? "layers nest more than \(Scene.maximumDepth) deep"
-                                 : "more than \(Scene.maximumLayerCount) layers in the scene")
+                                 : "more than \(Scene.maximumLayerCount) layers in the scene" + (copies > 1 ? ", counting replicated copies" : ""))
             }
             guard case .object(let members) = value else { return }
             if let mask = members.first(where: { $0.key == "mask" }) {
                 steps.append(-1)
-                try visit(mask.value)
+                try visit(mask.value, copies: copies)
                 steps.removeLast()
             }
             if let sublayers = members.first(where: { $0.key == "sublayers" }), case .array(let elements) = sublayers.value {
+                let each = copies * Self.instanceCount(members)
                 for (i, element) in elements.enumerated() {
                     steps.append(i)
-                    try visit(element)
+                    try visit(element, copies: each)
                     steps.removeLast()
                 }
             }
         }
-        try visit(root.value)
+        try visit(root.value, copies: 1)
         return count
+    }
+
+    /// How many copies of its sublayers a layer's JSON members ask for: a replicatorLayer's
+    /// `instanceCount` (held within 0…`Scene.maximumLayerCount` + 1, enough to pass the limit);
+    /// 1 for any other layer, and for a count that is not a number, which `readLayer` reports.
+    private static func instanceCount(_ members: [(key: String, value: JSONValue)]) -> Int {
+        guard members.contains(where: { member in
+            if case .string(SceneLayerType.replicatorLayer.rawValue) = member.value { member.key == "type" } else { false }
+        }) else { return 1 }
+        guard let n = members.first(where: { $0.key == "instanceCount" }) else { return 1 }
+        guard case .number(let v) = n.value, v.isFinite else { return 1 }
+        return Int(min(max(v, 0), Double(Scene.maximumLayerCount + 1)))
     }
 
     /// Reads a layer and, depth first, its mask and sublayers. Only this function recurses, and
@@ -215,6 +230,7 @@ private struct SceneReader {
         try object.rejectUnknownKeys(allowed: type.allowedFields, what: "a \(type.rawValue)")
 
         var properties = LayerProperties()
+        properties.masksToBounds = type == .scrollLayer  // CAScrollLayer()'s default
         try commonLayerFields.read(object, into: &properties)
         if let frameNode = object["frame"] {
             if let clash = ["bounds", "position"].first(where: { object[$0] != nil }) {
@@ -231,21 +247,35 @@ private struct SceneReader {
             guard let image = decodedImages[name] else { throw contentsNode.error("no image named \"\(name)\" in images") }
             properties.contents = image
         }
-        if type == .transformLayer {
+        let layer = try type.makeLayer(reading: object) { decodedImages[$0] }
+        let drawsNothing = type == .transformLayer ? "a transformLayer draws nothing of its own"
+            : (layer as? CAReplicatorLayer)?.preservesDepth == true ? "a replicatorLayer with preservesDepth draws nothing of its own"
+            : nil
+        if let drawsNothing {
             for (key, member) in zip(object.keys, object.members) where fieldsIgnoredByTransformLayers.contains(key) {
-                warnings.append(member.error("ignored: a transformLayer draws nothing of its own"))
+                warnings.append(member.error("ignored: \(drawsNothing)"))
             }
         }
-
-        let layer = try type.makeLayer(reading: object) { decodedImages[$0] }
         layer.properties = properties
+        if let scroll = layer as? CAScrollLayer { try readScrolls(object, into: scroll) }
         // Drawn at the first frame's commit, as a layer marked by setNeedsDisplay().
-        if layer is SceneDrawingLayer {
+        if layer is SceneDrawn {
             try countDrawingPixels(of: properties, at: object["drawing"]!)
             layer.setNeedsDisplay()
         }
         try SceneLayerTiming.read(object, into: layer, images: decodedImages)
         return layer
+    }
+
+    /// Scrolls a scroll layer as its `scrollToPoint` or `scrollToRect` says, once every other
+    /// field is set.
+    func readScrolls(_ object: SceneObject, into layer: CAScrollLayer) throws {
+        if let pointNode = object["scrollToPoint"] {
+            if object["scrollToRect"] != nil { throw object["scrollToRect"]!.error("not allowed together with scrollToPoint") }
+            layer.scroll(to: try pointNode.read() as CGPoint)
+        } else if let rectNode = object["scrollToRect"] {
+            layer.scroll(to: try rectNode.read(Rules.nonNegativeSize) as CGRect)
+        }
     }
 
     /// Adds the pixels of the bitmap a drawing with these properties is drawn into (as

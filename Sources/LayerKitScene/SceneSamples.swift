@@ -45,7 +45,10 @@ extension Scene {
     }
 
     /// The first layer named `name`, in reading order (a layer, its mask, its sublayers).
-    public func layer(named name: String) -> CALayer? {
+    public func layer(named name: String) -> CALayer? { Self.layer(named: name, in: root) }
+
+    /// The first layer named `name` in the tree of `root`, in reading order.
+    private static func layer(named name: String, in root: CALayer) -> CALayer? {
         func find(_ l: CALayer) -> CALayer? {
             guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { find(l) } }
             if l.name == name { return l }
@@ -60,6 +63,7 @@ extension Scene {
     /// Compares one sample with the presentation value: the layer's model value with its
     /// animations applied at its own time for scene time `sample.time`.
     public func check(_ sample: Sample) -> SampleResult {
+        if sample.keyPath == SceneSamples.visibleRect { return checkVisibleRect(sample) }
         guard let entry = AnimatableKeyPath.named(sample.keyPath), let expected = entry.kind.convert(sample.value) else {
             return SampleResult(sample: sample, expected: "\(sample.value)", actual: "no value of key path \(sample.keyPath)", passed: false)
         }
@@ -67,6 +71,23 @@ extension Scene {
             return SampleResult(sample: sample, expected: Self.text(expected), actual: "no layer named \(sample.layer)", passed: false)
         }
         let actual = entry.read(layer.presentationState(atLocalTime: layer.localTime(fromMedia: sample.time)))
+        return SampleResult(sample: sample, expected: Self.text(expected), actual: Self.text(actual),
+                            passed: Self.matches(actual, expected))
+    }
+
+    /// A `visibleRect` sample: read off the presentation tree of the whole scene at the
+    /// sample's time, since the nearest scroll layer above the layer moves it.
+    private func checkVisibleRect(_ sample: Sample) -> SampleResult {
+        guard let expected = AnimatedValueKind.rect.convert(sample.value) else {
+            return SampleResult(sample: sample, expected: "\(sample.value)", actual: "not a rectangle", passed: false)
+        }
+        // Held until read: a layer's superlayer is weak, and the scroll layer is above it.
+        let shown = root.presentation(atTime: sample.time)
+        guard let layer = Self.layer(named: sample.layer, in: shown) else {
+            return SampleResult(sample: sample, expected: Self.text(expected), actual: "no layer named \(sample.layer)", passed: false)
+        }
+        let r = withExtendedLifetime(shown) { layer.visibleRect }
+        let actual = AnimatedValue.vector([r.origin.x, r.origin.y, r.size.width, r.size.height].map(Double.init))
         return SampleResult(sample: sample, expected: Self.text(expected), actual: Self.text(actual),
                             passed: Self.matches(actual, expected))
     }
@@ -113,19 +134,27 @@ enum SceneSamples {
         guard scene.layer(named: layer) != nil else { throw layerNode.error("no layer named \"\(layer)\" in the scene") }
         let keyPathNode = try object.required("keyPath", in: node.path)
         let keyPath: String = try keyPathNode.read()
-        guard let entry = AnimatableKeyPath.named(keyPath) else {
+        guard let kind = kind(of: keyPath) else {
             throw keyPathNode.error("unknown or not yet animatable key path \"\(keyPath)\"")
         }
-        let value = try SceneAnimation.value(try object.required("value", in: node.path), entry.kind, scene.decodedImages)
+        let value = try SceneAnimation.value(try object.required("value", in: node.path), kind, scene.decodedImages)
         return Scene.Sample(time: time, layer: layer, keyPath: keyPath, value: value)
     }
 
     /// A sample as a scene object.
     static func json(_ s: Scene.Sample, at path: String) throws -> JSONValue {
-        guard let entry = AnimatableKeyPath.named(s.keyPath) else {
+        guard let kind = kind(of: s.keyPath) else {
             throw SceneError(path: "\(path).keyPath", message: "unknown or not yet animatable key path \"\(s.keyPath)\"")
         }
         return .object([("time", try atPath("\(path).time") { try jsonNumber(s.time) }), ("layer", .string(s.layer)),
-                        ("keyPath", .string(s.keyPath)), ("value", try SceneAnimation.valueJSON(s.value, entry.kind, at: "\(path).value"))])
+                        ("keyPath", .string(s.keyPath)), ("value", try SceneAnimation.valueJSON(s.value, kind, at: "\(path).value"))])
+    }
+
+    /// The read-only key path samples take besides the animatable ones: `CALayer.visibleRect`.
+    static let visibleRect = "visibleRect"
+
+    /// The kind of value a sample of `keyPath` holds; `nil` for a key path samples do not take.
+    private static func kind(of keyPath: String) -> AnimatedValueKind? {
+        keyPath == visibleRect ? .rect : AnimatableKeyPath.named(keyPath)?.kind
     }
 }

@@ -144,6 +144,17 @@ extension Float: SceneValue {
     func sceneJSON() throws -> JSONValue { try jsonNumber(self) }
 }
 
+extension Int: SceneValue {
+    /// A whole number within ±2^53 (beyond that a JSON number is not exact).
+    init(scene node: SceneNode) throws {
+        let v = try node.number()
+        guard v == v.rounded() else { throw node.error("must be a whole number, not \(shortestDecimal(v))") }
+        guard abs(v) <= 0x1p53 else { throw node.error("must be within ±9007199254740992 (2^53), not \(shortestDecimal(v))") }
+        self = Int(v)
+    }
+    func sceneJSON() throws -> JSONValue { .number(Double(self)) }
+}
+
 extension CGPoint: SceneValue {
     init(scene node: SceneNode) throws {
         let v = try node.numbers(2, shape: "[x, y]")
@@ -335,6 +346,7 @@ extension CAGradientLayerType: SceneEnum {}
 extension CATextLayerAlignmentMode: SceneEnum {}
 extension CATextLayerTruncationMode: SceneEnum {}
 extension CALayerCornerCurve: SceneEnum {}
+extension CAScrollLayerScrollMode: SceneEnum {}
 
 /// `maskedCorners`: the rounded corners by Core Animation's names, each at most once, e.g.
 /// `["layerMinXMinYCorner", "layerMaxXMinYCorner"]` (the top two); `[]` rounds none.
@@ -373,6 +385,9 @@ enum Rules {
     static func unitInterval<F: BinaryFloatingPoint>(_ v: F) -> String? {
         (0...1).contains(v) ? nil : "must be between 0 and 1, not \(shortestDecimal(v))"
     }
+    static func nonNegativeWhole(_ v: Int) -> String? {
+        v >= 0 ? nil : "must be >= 0, not \(v)"
+    }
     static func nonNegativeSize(_ r: CGRect) -> String? {
         // `size`, not `width`: CGRect's width and height are standardized (never negative).
         r.size.width >= 0 && r.size.height >= 0 ? nil
@@ -386,6 +401,7 @@ extension LayerProperties: SceneDefaults {}
 extension ShapeStyle: SceneDefaults {}
 extension GradientStyle: SceneDefaults {}
 extension TextStyle: SceneDefaults {}
+extension ReplicatorStyle: SceneDefaults {}
 
 /// One property of a layer's property struct `S`, as the scene field `key`: read when present,
 /// written when it differs from Core Animation's default, checked by `rule` both ways.

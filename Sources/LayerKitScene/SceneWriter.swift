@@ -63,7 +63,7 @@ extension Scene {
             + SceneLayerType.ownMembers(of: layer, at: path, names: names)
         if type != .layer { members.append(("type", type.sceneJSON())) }
         members += try SceneLayerTiming.members(of: layer, at: path, names: names)
-        if let drawn = layer as? SceneDrawingLayer {
+        if let drawn = layer as? SceneDrawn {
             // Its contents are what the drawing made, written as the drawing.
             members.append(("drawing", .array(try drawn.drawing.enumerated().map { i, call in
                 try atPath("\(path).drawing[\(i)]") { try call.sceneJSON() }

@@ -15,6 +15,7 @@ enum Gallery {
             try DoubleSidedPage(examples: examples),
             try FlatteningPage(examples: examples),
             ZPositionPage(),
+            ScrollPage(),
             try ContentsGravityPage(examples: examples),
             try ContentsCenterPage(examples: examples),
             try CompassPage(examples: examples),

@@ -109,7 +109,8 @@ final class HUD {
         func n(_ key: String) -> Int { Int(c[key] ?? 0) }
         func n(_ counter: FrameCounter) -> Int { n(counter.rawValue) }
         footer.string = "layers \(n("page layers")) (+\(n(.layers) - n("page layers")))  quads \(info.pageQuads)  "
-            + "passes \(n(.passes))  draws \(n(.drawCalls))  animations \(info.runningAnimations)\n"
+            + "passes \(n(.passes))  draws \(n(.drawCalls))  animations \(info.runningAnimations)"
+            + (n(.instances) > 0 ? "  instances \(n(.instances))" : "") + "\n"
             + "hit: \(info.hit)\n" + info.status
     }
 

@@ -124,6 +124,20 @@ final class DemoPageTests: XCTestCase {
         XCTAssertEqual(green.zPosition, 1)
     }
 
+    /// Listing 6.10: a drag by (−30, −40) scrolls the origin to (30, 40); then `r` shows the
+    /// centre tile (305…395 on both axes), whose end 395 is past 30 + 200, so the origin moves
+    /// to 395 − 200 = 195 on each axis and the whole tile is visible.
+    func testScrollPageDragsAndScrollsToTheCentreTile() {
+        let page = ScrollPage()
+        XCTAssertTrue(page.dragged(by: CGSize(width: -30, height: -40)))
+        XCTAssertEqual(page.scrollLayer.bounds.origin, CGPoint(x: 30, y: 40))
+        XCTAssertTrue(page.typed("r"))
+        XCTAssertEqual(page.scrollLayer.bounds.origin, CGPoint(x: 195, y: 195))
+        XCTAssertEqual(page.centreTile.visibleRect, page.centreTile.bounds)
+        // The tile at (5, 5) is out of view now.
+        XCTAssertEqual(page.scrollLayer.sublayers?.first?.visibleRect, .zero)
+    }
+
     /// The camera keys step m34's distance through 200…2000 and `0` returns to the corner.
     func testCubeCameraKeys() {
         var camera = CubeCamera()

@@ -1,6 +1,7 @@
 import Foundation
 import LayerCompositor
 import LayerKitCore
+import LayerKitTestSupport
 import XCTest
 
 /// `FrameLoop` without a GPU: the order of a frame's phases, the counters it records, the media
@@ -150,11 +151,30 @@ final class FrameLoopTests: XCTestCase {
         XCTAssertEqual(loop.profiler.frames.map { $0[.quadsFlattened] }, [2, 1, 0])
     }
 
+    /// The `instances` counter: an outer replicator of 2 copies holding an inner one of 3 draws
+    /// 2 outer copies and 2 × 3 inner ones, 8 in all, and 6 bars.
+    func testInstancesCountsReplicatedCopies() throws {
+        let inner = CAReplicatorLayer()
+        inner.frame = CGRect(x: 0, y: 0, width: 40, height: 30)
+        inner.instanceCount = 3
+        inner.instanceTransform = CATransform3DMakeTranslation(10, 0, 0)
+        inner.addSublayer(solidLayer(CGRect(x: 0, y: 0, width: 5, height: 5), rgb(255, 0, 0)))
+        let outer = CAReplicatorLayer()
+        outer.frame = inner.frame
+        outer.instanceCount = 2
+        outer.instanceTransform = CATransform3DMakeTranslation(0, 10, 0)
+        outer.addSublayer(inner)
+        let loop = FrameLoop(renderer: RecordingRenderer())
+        try loop.drawFrame(LayerTreeSource(outer), at: 0, canvas: Canvas(width: 40, height: 30))
+        XCTAssertEqual(loop.profiler.frames.last?[.instances], 8)
+        XCTAssertEqual(loop.profiler.frames.last?[.quads], 6)
+    }
+
     func testCounterNamesAreTheBenchKeys() {
         // The documented keys of `layerkit bench --json`'s counters (docs/command-line.md, BENCHMARKS.md).
         XCTAssertEqual(FrameCounter.allCases.map(\.rawValue),
                        ["layers", "quads", "passes", "display_list_reused", "quads_flattened", "displays", "draw_calls", "state_changes", "texture_uploads",
                         "uploaded_bytes", "textures_held", "texture_bytes_held", "records_written",
-                        "records_compared"])
+                        "records_compared", "instances"])
     }
 }

@@ -258,8 +258,9 @@ final class CATransactionTests: FrameClockTestCase {
     }
 
     func testEveryAnimatablePropertyAnimatesImplicitly() {
-        let shape = CAShapeLayer(), gradient = CAGradientLayer(), text = CATextLayer(), emitter = CAEmitterLayer()
-        for l in [shape, gradient, text, emitter] { root.addSublayer(l) }
+        let shape = CAShapeLayer(), gradient = CAGradientLayer(), text = CATextLayer(), replicator = CAReplicatorLayer()
+        let emitter = CAEmitterLayer()
+        for l in [shape, gradient, text, replicator, emitter] { root.addSublayer(l) }
         _ = root.snapshot()
         let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         let changes: [(String, CALayer, () -> Void)] = [
@@ -300,6 +301,13 @@ final class CATransactionTests: FrameClockTestCase {
             ("contents", layer, { self.layer.contents = CGImage(bitmap: Bitmap(width: 1, height: 1)) }),
             ("colors", gradient, { gradient.colors = [red, red] }),
             ("locations", gradient, { gradient.locations = [0, 1] }),
+            ("instanceTransform", replicator, { replicator.instanceTransform = CATransform3DMakeTranslation(5, 0, 0) }),
+            ("instanceColor", replicator, { replicator.instanceColor = red }),
+            ("instanceDelay", replicator, { replicator.instanceDelay = 0.5 }),
+            ("instanceRedOffset", replicator, { replicator.instanceRedOffset = -0.1 }),
+            ("instanceGreenOffset", replicator, { replicator.instanceGreenOffset = -0.1 }),
+            ("instanceBlueOffset", replicator, { replicator.instanceBlueOffset = -0.1 }),
+            ("instanceAlphaOffset", replicator, { replicator.instanceAlphaOffset = -0.1 }),
             ("birthRate", emitter, { emitter.birthRate = 2 }),
             ("lifetime", emitter, { emitter.lifetime = 2 }),
             ("velocity", emitter, { emitter.velocity = 2 }),

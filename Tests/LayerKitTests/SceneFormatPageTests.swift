@@ -12,6 +12,7 @@ final class SceneFormatPageTests: XCTestCase {
         let fields = ["format", "version", "canvas", "images", "root", "probes", "width", "height", "scale", "background",
                       "point", "hit", "type", "frame", "contents", "mask", "sublayers", "drawing"]
             + commonLayerFields.keys + shapeLayerFields.keys + gradientLayerFields.keys + textLayerFields.keys
+            + replicatorLayerFields.keys + scrollLayerFields
             + SceneEmitter.keys + emitterCellFields.keys
             + ["time", "timeline", "duration", "fps"] + SceneLayerTiming.keys + SceneAnimation.allFields + AnimatableKeyPath.names.filter { !$0.contains("ransform.") }
         let values = SceneLayerType.allCases.map(\.rawValue) + CALayerContentsGravity.allCases.map(\.rawValue)
@@ -19,6 +20,7 @@ final class SceneFormatPageTests: XCTestCase {
             + CAShapeLayerLineCap.allCases.map(\.rawValue) + CAShapeLayerLineJoin.allCases.map(\.rawValue)
             + CAGradientLayerType.allCases.map(\.rawValue) + CATextLayerAlignmentMode.allCases.map(\.rawValue)
             + CATextLayerTruncationMode.allCases.map(\.rawValue) + CALayerCornerCurve.allCases.map(\.rawValue)
+            + CAScrollLayerScrollMode.allCases.map(\.rawValue)
             + CACornerMask.sceneNames.map(\.name) + CAMediaTimingFillMode.allCases.map(\.rawValue)
             + CAAnimationCalculationMode.allCases.map(\.rawValue) + ["basic", "keyframe", "spring", "group", "infinity"]
             + CAEmitterLayerEmitterShape.supportedCases.map(\.rawValue) + CAEmitterLayerEmitterMode.allCases.map(\.rawValue)

@@ -38,6 +38,9 @@ public enum FrameCounter: String, CaseIterable, Sendable {
     /// those the compositor names as changed when it knows (10 when 10 of 10,000 layers
     /// animate), every quad when it does not.
     case recordsCompared = "records_compared"
+    /// Copies of `CAReplicatorLayer`s' sublayers drawn, each replicator's copies counted once
+    /// per copy of every replicator above it.
+    case instances
 }
 
 extension FrameProfiler {

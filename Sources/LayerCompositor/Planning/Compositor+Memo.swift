@@ -30,6 +30,8 @@ struct FlattenMemo {
     /// The canvas quads copied to the index they had before, as ascending disjoint ranges:
     /// there the two canvases hold equal quads.
     var keptInPlace: [Range<Int>] = []
+    /// The replicators rewritten for this build, and their tinted images, for the next.
+    var replicators: ReplicatorExpansion?
 }
 
 /// What a sorting context's quads depend on besides its sublayers.

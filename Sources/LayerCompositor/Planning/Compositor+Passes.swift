@@ -120,7 +120,7 @@ extension Builder {
             case .shape, .gradient, .text: n += 1
             // Particles may overlap: counted as two when the emitter can draw any.
             case .emitter(let s): if s.mayDrawParticles { n += 2 }
-            case .layer, .transformLayer: break
+            case .layer, .transformLayer, .replicator, .scroll: break
             }
         }
         for s in l.sublayers where n < limit { n += quadCount(s, limit: limit - n) }

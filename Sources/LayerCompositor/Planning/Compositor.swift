@@ -48,9 +48,13 @@ public enum Compositor {
     /// was: the same snapshot object with the same placement, opacity and clips, that needed no
     /// offscreen pass. Flattening is a pure function of those, so the list is the one a full
     /// build makes; only the subtrees that changed are flattened again. Also returns this
-    /// list's memo, for the next frame.
-    static func displayList(root: LayerSnapshot, width: Double, height: Double, scale: Double, background: CGColor?,
+    /// list's memo, for the next frame. Replicators are first rewritten into the layers their
+    /// copies draw (`ReplicatorExpansion`, which the memo keeps so that an unchanged replicator
+    /// gives back the same rewritten subtree).
+    static func displayList(root model: LayerSnapshot, width: Double, height: Double, scale: Double, background: CGColor?,
                             reusing previous: FlattenMemo?) -> (list: DisplayList, memo: FlattenMemo) {
+        let replicators = ReplicatorExpansion(previous: previous?.replicators)
+        let root = replicators.expand(model)
         let pw = CanvasSizeError.pixels(width, scale: scale), ph = CanvasSizeError.pixels(height, scale: scale)
         let toPixels = CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1)
         var memo = FlattenMemo()
@@ -63,7 +67,7 @@ public enum Compositor {
             builder.passes.append(RenderPass(index: builder.passes.count, purpose: .canvas, width: pw, height: ph,
                                              content: .quads(quads), label: "canvas"))
             memo = FlattenMemo(root: root, entries: builder.memo, contexts: builder.contexts, canvas: quads,
-                               copiedQuads: builder.copiedQuads, keptInPlace: builder.keptInPlace)
+                               copiedQuads: builder.copiedQuads, keptInPlace: builder.keptInPlace, replicators: replicators)
             return DisplayList(passes: builder.passes, width: pw, height: ph,
                                background: background.map { PremultipliedColor($0) } ?? .clear)
         }

@@ -20,6 +20,9 @@ public final class FrameCompositor {
     /// Canvas quads the last call copied from the previous display list rather than flattening
     /// them again (all of them when it reused the list).
     public private(set) var lastCopiedQuads = 0
+    /// The copies of replicators' sublayers in the last call's display list (see
+    /// `FrameCounter.instances`).
+    public private(set) var lastInstances = 0
 
     /// Creates a compositor with nothing retained.
     public init() {}
@@ -37,6 +40,7 @@ public final class FrameCompositor {
         var (list, memo) = Compositor.displayList(root: root, width: width, height: height, scale: scale, background: background,
                                                   reusing: previous)
         lastCopiedQuads = memo.copiedQuads
+        lastInstances = memo.replicators?.copiesMade ?? 0
         let count = list.canvas.quads.count
         if let l = last, l.list.passes.count == 1, list.passes.count == 1, l.list.canvas.quads.count == count {
             // Quads copied to where they were are the same; every other index may differ.

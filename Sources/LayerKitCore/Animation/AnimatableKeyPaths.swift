@@ -212,6 +212,17 @@ package final class AnimatableKeyPath {
                { get($0[keyPath: kp]) }, { $0[keyPath: kp] = set($1) })
     }
 
+    /// A replicator's property.
+    private static func replicator<T>(_ kind: AnimatedValueKind, _ kp: WritableKeyPath<ReplicatorStyle, T>,
+                                      _ get: @escaping (T) -> AnimatedValue, _ set: @escaping (AnimatedValue) -> T) -> AnimatableKeyPath {
+        styled(kind, { if case let .replicator(x) = $0 { x } else { nil } }, { .replicator($0) },
+               { get($0[keyPath: kp]) }, { $0[keyPath: kp] = set($1) })
+    }
+
+    private static func replicatorOffset(_ kp: WritableKeyPath<ReplicatorStyle, Float>) -> AnimatableKeyPath {
+        replicator(.number, kp, { .number(Double($0)) }, { Float(number($0)) })
+    }
+
     /// A string property of the layer (`name`).
     private static func string(_ kp: WritableKeyPath<LayerProperties, String?>) -> AnimatableKeyPath {
         AnimatableKeyPath(fixed: AnimatableKeyPath(kind: .string, read: { .string($0.properties[keyPath: kp]) },
@@ -269,6 +280,13 @@ package final class AnimatableKeyPath {
         "string": textString(\.string, { $0 }, { .some($0) }), "font": textString(\.font, { $0 }, { .some($0) }),
         "alignmentMode": textString(\.alignmentMode, { $0.rawValue }, { $0.flatMap(CATextLayerAlignmentMode.init(rawValue:)) }),
         "truncationMode": textString(\.truncationMode, { $0.rawValue }, { $0.flatMap(CATextLayerTruncationMode.init(rawValue:)) }),
+        // Whole numbers beyond ±9e18 are held at that bound: `Int` of a larger Double traps.
+        "instanceCount": AnimatableKeyPath(fixed: replicator(.number, \.instanceCount, { .number(Double($0)) },
+                                                             { Int(min(max(number($0), -9e18), 9e18)) })),
+        "preservesDepth": AnimatableKeyPath(fixed: replicator(.bool, \.preservesDepth, { .bool($0) },
+                                                              { if case let .bool(b) = $0 { b } else { false } })),
+        "scrollMode": styledString({ if case let .scroll(x) = $0 { x } else { nil } }, { .scroll($0) }, \.self, { $0.rawValue },
+                                   { $0.flatMap(CAScrollLayerScrollMode.init(rawValue:)) }),
         "wrapped": AnimatableKeyPath(fixed: styled(.bool, { if case let .text(x) = $0 { x } else { nil } }, { .text($0) },
                                                    { .bool($0.isWrapped) }, { style, v in if case let .bool(b) = v { style.isWrapped = b } })),
     ]
@@ -303,6 +321,12 @@ package final class AnimatableKeyPath {
                                             write: { s, v in if case let .path(p) = v { s.properties.shadowPath = p } }),
             "contents": AnimatableKeyPath(kind: .image, read: { .image($0.properties.contents) },
                                           write: { s, v in if case let .image(i) = v { s.properties.contents = i } }),
+            "instanceTransform": replicator(.transform, \.instanceTransform, { .transform($0) },
+                                            { if case let .transform(m) = $0 { m } else { .identity } }),
+            "instanceColor": replicator(.color, \.instanceColor, { .color($0 ?? .white) }, { .color($0) }),
+            "instanceDelay": replicator(.number, \.instanceDelay, { .number($0) }, { number($0) }),
+            "instanceRedOffset": replicatorOffset(\.instanceRedOffset), "instanceGreenOffset": replicatorOffset(\.instanceGreenOffset),
+            "instanceBlueOffset": replicatorOffset(\.instanceBlueOffset), "instanceAlphaOffset": replicatorOffset(\.instanceAlphaOffset),
             "fontSize": text(.number, \.fontSize, { .number(Double($0)) }, { CGFloat(number($0)) }),
             "foregroundColor": text(.color, \.foregroundColor, { .color($0) }, { .color($0) }),
         ]

@@ -162,7 +162,27 @@ extension CALayer {
         // The last transition added that contributes now is drawn.
         let transition = traits.contains(.transition)
             ? animationList.reversed().lazy.compactMap { $0.animation.transitionState(at: local) }.first : nil
-        return LayerSnapshot(state, sublayers: sublayers, mask: mask, transition: transition)
+        let instances = shiftedInstances(of: state.kind, copy0: sublayers, time: local, evaluated: &evaluated)
+        return LayerSnapshot(state, sublayers: sublayers, mask: mask, transition: transition, instanceSublayers: instances)
+    }
+
+    /// A replicator's copies 1, 2, … of its sublayers, each at the replicator's time `t` less
+    /// k · `instanceDelay`; `nil` when they would all equal copy 0 (`copy0`): no delay, or no
+    /// animated sublayer. Only the copies that fit in `LayerSnapshot.maximumDrawnLayers` are
+    /// evaluated, as only those are drawn, and no more once the snapshot has evaluated that
+    /// many layers: nested replicators multiply their copies, and a chain of them 10,000 deep
+    /// would otherwise ask for 2^10000 evaluations.
+    private func shiftedInstances(of kind: LayerSnapshot.Kind, copy0: [LayerSnapshot], time t: CFTimeInterval,
+                                  evaluated: inout Int) -> [[LayerSnapshot]]? {
+        guard case let .replicator(r) = kind, r.instanceDelay != 0, r.drawnInstanceCount > 1,
+              sublayerListStorage.contains(where: { $0.timedLayerCount > 0 }) else { return nil }
+        let perCopy = max(1, copy0.reduce(0) { $0 + $1.layerCount })
+        let n = min(r.drawnInstanceCount, max(1, LayerSnapshot.maximumDrawnLayers / perCopy))
+        var copies: [[LayerSnapshot]] = []
+        for k in 1..<max(n, 1) where evaluated < LayerSnapshot.maximumDrawnLayers {
+            copies.append(presentationTrees(of: sublayerListStorage, parentTime: t - Double(k) * r.instanceDelay, evaluated: &evaluated))
+        }
+        return copies
     }
 
     /// The presentation trees of `layers`, each next layer's object fetched into the cache
@@ -289,6 +309,8 @@ extension CALayer {
             case .gradient: l = CAGradientLayer()
             case .text: l = CATextLayer()
             case .emitter: l = CAEmitterLayer()
+            case .replicator: l = CAReplicatorLayer()
+            case .scroll: l = CAScrollLayer()
             }
         }
         l.properties = s.properties

@@ -55,7 +55,8 @@ extension AnimatedLayerState {
     static func isFinite(_ state: inout AnimatedLayerState, checkingPaths: Bool) -> Bool {
         guard state.properties.hasFiniteValues else { return false }
         switch state.kind {
-        case .layer, .transformLayer: return true
+        case .layer, .transformLayer, .scroll: return true
+        case let .replicator(r): return r.isFiniteValue
         case let .shape(s):
             return s.lineWidth.isFinite && s.miterLimit.isFinite && s.lineDashPhase.isFinite && s.strokeStart.isFinite
                 && s.strokeEnd.isFinite && (!checkingPaths || s.path.isFiniteValue)

@@ -20,7 +20,15 @@ public final class LayerSnapshot: Sendable {
         case text(TextStyle)
         /// A `CAEmitterLayer`, with the time its particles are shown at.
         case emitter(EmitterStyle)
+        /// A `CAReplicatorLayer`: its sublayers are drawn once per copy.
+        case replicator(ReplicatorStyle)
+        /// A `CAScrollLayer`: draws as a plain layer.
+        case scroll(CAScrollLayerScrollMode)
     }
+
+    /// The most layers the compositor draws from one tree, each replicated copy counted: the
+    /// scene format's limit. A tree whose replicators ask for more draws the copies that fit.
+    public static let maximumDrawnLayers = 1_000_000
 
     /// The layer's properties.
     public let properties: LayerProperties
@@ -33,31 +41,53 @@ public final class LayerSnapshot: Sendable {
     /// A `CATransition` running on the layer: its old rendering and how far it has given way
     /// to this one (only in presentation snapshots).
     public let transition: LayerTransition?
+    /// A replicator's copies 1, 2, … of its sublayers when they differ from `sublayers` (copy
+    /// 0): in presentation snapshots of a replicator with an `instanceDelay` whose sublayers
+    /// animate, each copy's taken at its own time. `nil` when every copy shows `sublayers`.
+    public let instanceSublayers: [[LayerSnapshot]]?
+    /// Whether this subtree holds a replicator (masks and a transition's old rendering
+    /// included): the compositor rewrites only such subtrees.
+    public let containsReplicator: Bool
 
     /// A snapshot from parts (the tree is immutable from here on).
     public init(properties: LayerProperties, kind: Kind = .layer, sublayers: [LayerSnapshot] = [], mask: LayerSnapshot? = nil,
-                transition: LayerTransition? = nil) {
+                transition: LayerTransition? = nil, instanceSublayers: [[LayerSnapshot]]? = nil) {
         self.properties = properties
         self.kind = kind
         self.sublayers = sublayers
         self.mask = mask
         self.transition = transition
+        self.instanceSublayers = instanceSublayers
+        containsReplicator = Self.containsReplicator(kind, sublayers, mask, transition)
+        layerCount = 1 + sublayers.reduce(0) { $0 + $1.layerCount } + (mask?.layerCount ?? 0)
     }
 
     /// A presentation snapshot of a layer's animated state, which is moved in, not copied.
-    init(_ state: consuming AnimatedLayerState, sublayers: [LayerSnapshot], mask: LayerSnapshot?, transition: LayerTransition?) {
+    init(_ state: consuming AnimatedLayerState, sublayers: [LayerSnapshot], mask: LayerSnapshot?, transition: LayerTransition?,
+         instanceSublayers: [[LayerSnapshot]]?) {
         self.properties = state.properties
         self.kind = state.kind
         self.sublayers = sublayers
         self.mask = mask
         self.transition = transition
+        self.instanceSublayers = instanceSublayers
+        containsReplicator = Self.containsReplicator(kind, sublayers, mask, transition)
+        layerCount = 1 + sublayers.reduce(0) { $0 + $1.layerCount } + (mask?.layerCount ?? 0)
+    }
+
+    private static func containsReplicator(_ kind: Kind, _ sublayers: [LayerSnapshot], _ mask: LayerSnapshot?,
+                                           _ transition: LayerTransition?) -> Bool {
+        if case .replicator = kind { return true }
+        return sublayers.contains { $0.containsReplicator } || mask?.containsReplicator == true
+            || transition?.before.containsReplicator == true
     }
 
     /// Whether this is a `CATransformLayer`.
     public var isTransformLayer: Bool { kind == .transformLayer }
 
-    /// The number of layers in this subtree (masks included).
-    public var layerCount: Int { 1 + sublayers.reduce(0) { $0 + $1.layerCount } + (mask?.layerCount ?? 0) }
+    /// The number of layers in this subtree (masks included); kept, not walked, since a
+    /// replicator's copies are budgeted by it (see `maximumDrawnLayers`).
+    public let layerCount: Int
 
     /// The depth of this subtree: 1 for a leaf.
     public var depth: Int { 1 + max(sublayers.map(\.depth).max() ?? 0, mask?.depth ?? 0) }
@@ -97,7 +127,7 @@ extension LayerSnapshot: Equatable {
     public static func == (a: LayerSnapshot, b: LayerSnapshot) -> Bool {
         guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { a == b } }
         return a === b || (a.properties == b.properties && a.kind == b.kind && a.mask == b.mask && a.sublayers == b.sublayers
-                                && a.transition == b.transition)
+                                && a.transition == b.transition && a.instanceSublayers == b.instanceSublayers)
     }
 }
 
@@ -106,7 +136,7 @@ extension LayerSnapshot.Kind {
     /// `TypedContent`); `nil` for plain and transform layers.
     package var drawing: TypedContent.Drawing? {
         switch self {
-        case .layer, .transformLayer, .emitter: return nil
+        case .layer, .transformLayer, .emitter, .replicator, .scroll: return nil
         case .shape(let s): return .shape(s)
         case .gradient(let g): return .gradient(g)
         case .text(let t): return .text(t)

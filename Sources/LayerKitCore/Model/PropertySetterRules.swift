@@ -25,6 +25,7 @@ package protocol FiniteCheckable {
 
 extension CGFloat: FiniteCheckable { package var isFiniteValue: Bool { isFinite } }
 extension Float: FiniteCheckable { package var isFiniteValue: Bool { isFinite } }
+extension Double: FiniteCheckable { package var isFiniteValue: Bool { isFinite } }
 extension CGPoint: FiniteCheckable { package var isFiniteValue: Bool { x.isFinite && y.isFinite } }
 extension CGSize: FiniteCheckable { package var isFiniteValue: Bool { width.isFinite && height.isFinite } }
 extension CGRect: FiniteCheckable { package var isFiniteValue: Bool { origin.isFiniteValue && size.isFiniteValue } }

@@ -26,7 +26,7 @@ package final class FontLibrary: @unchecked Sendable {
     private var named: [String: FontFace] = [:]
     private var fallbacks: [String: FontFace?] = [:]
 
-    // Made once, as `shared` (ProcessWide.swift).
+    // Made once, as `shared` (DrawingProcessWide.swift).
     init() {
         var lib: FT_Library?
         if FT_Init_FreeType(&lib) == 0 { library = lib }

@@ -75,6 +75,32 @@ do {
           controller.touchesBegan(at: CGPoint(x: 200, y: 200)) == "layer", "the presentation layer was not hit")
 }
 
+// Listing 6.8: copy 0 of the square stays white at (250, 170); copy 1, turned 36° about
+// (250, 370), is centred at (250 + 200 sin 36°, 370 − 200 cos 36°) = (367.6, 208.2) with
+// green and blue 1 + Float(−0.1) = 0.89999998 (229.5 of 255, either level); only the first
+// copy is hit.
+do {
+    let container = makeReplicatorRing()
+    let at = pixels(of: container, width: 500, height: 640)
+    check("listing 6.8: copy 0 is white", at(250, 170) == [255, 255, 255, 255], "pixel \(at(250, 170))")
+    let copy1 = at(367, 208)
+    check("listing 6.8: copy 1 is less blue and green",
+          copy1[0] == 255 && copy1[3] == 255 && [229, 230].contains(copy1[1]) && copy1[2] == copy1[1], "pixel \(copy1)")
+    let replicator = container.sublayers![0]
+    check("listing 6.8: copy 1 is not hit", container.hitTest(CGPoint(x: 367, y: 208)) === replicator, "")
+}
+
+// Listing 6.9: the reflection starts 2 points below the 100-point view, mirrored (the blue
+// half first), at alpha 0.4 over nothing: premultiplied (0, 0, 102, 102); the last rows show
+// the red top half.
+do {
+    let at = pixels(of: makeReflectionView(), width: 100, height: 210)
+    check("listing 6.9: the view is drawn", at(50, 25) == [255, 0, 0, 255], "pixel \(at(50, 25))")
+    check("listing 6.9: a 2-point gap", at(50, 101)[3] == 0, "pixel \(at(50, 101))")
+    check("listing 6.9: the reflection starts with the blue half", at(50, 110) == [0, 0, 102, 102], "pixel \(at(50, 110))")
+    check("listing 6.9: and ends with the red half", at(50, 195) == [102, 0, 0, 102], "pixel \(at(50, 195))")
+}
+
 // A cumulative animation repeated five times ends on the last iteration's end: 30 + 5 x 50.
 do {
     let layer = CALayer()
