@@ -86,6 +86,19 @@ final class ParticleCompositingTests: XCTestCase {
         XCTAssertEqual(additive.passes.count, 1)
     }
 
+    func testAReplicatorsColourTintsTheParticles() throws {
+        // instanceColor (0.5, 1, 1, 1) over an emitter of (0.4, 0.2, 0, 1) particles of a white
+        // dot: the dot tinted to (127.5 → 128, 255, 255), times the particle's colour:
+        // (128 · 0.4 = 51.2 → 51, 255 · 0.2 = 51, 0).
+        let emitter = #"{"type": "emitterLayer", "frame": [0, 0, 100, 100], "emitterPosition": [20, 30], "emitterCells": "#
+            + #"[{"contents": "dot", "birthRate": 0.1, "lifetime": 10, "magnificationFilter": "nearest", "color": [0.4, 0.2, 0, 1]}]}"#
+        let text = ##"{"format": "layerkit-scene", "version": 1, "canvas": {"width": 100, "height": 100, "background": "#000000"}, "##
+            + #""images": {"dot": "dot.png"}, "root": {"type": "replicatorLayer", "frame": [0, 0, 100, 100], "#
+            + #""instanceColor": [0.5, 1, 1, 1], "sublayers": [\#(emitter)]}}"#
+        let b = try CPURenderer().render(Compositor.displayList(for: try readScene(text, directory: directory.path), time: 1))
+        XCTAssertEqual(Array(b.pixels[((30 * 100 + 20) * 4)..<((30 * 100 + 20) * 4 + 4)]), [51, 51, 0, 255])
+    }
+
     func testAdditiveParticlesGoIntoOnePassOfTheirExtent() throws {
         let l = try list(#""renderMode": "additive", "emitterPosition": [20, 30], "emitterCells": [\#(cell())]"#, time: 2.5)
         XCTAssertEqual(l.passes.count, 2)
