@@ -137,4 +137,25 @@ final class KeyValueCodingTests: XCTestCase {
         group.setValue(1, forKey: "toValue")
         XCTAssertEqual(group.value(forKey: "toValue") as? Int, 1, "not a group's property: stored as any key")
     }
+
+    /// Another layer type's property is a plain layer's own key, as on Apple's `CALayer`,
+    /// whose key-value coding stores any key that is not one of its class's properties: the
+    /// emitter's `scale` and `spin`, the shape layer's `path`. On their own layers they are the
+    /// properties.
+    func testAnotherLayerTypesPropertyIsAPlainLayersOwnKey() {
+        let layer = CALayer()
+        layer.setValue(2.5, forKey: "scale")
+        layer.setValue("clockwise", forKey: "spin")
+        layer.setValue("a path", forKey: "path")
+        XCTAssertEqual(layer.value(forKey: "scale") as? Double, 2.5)
+        XCTAssertEqual(layer.value(forKey: "spin") as? String, "clockwise")
+        XCTAssertEqual(layer.value(forKey: "path") as? String, "a path")
+        let emitter = CAEmitterLayer()
+        emitter.setValue(2.5, forKey: "scale")
+        XCTAssertEqual(emitter.scale, 2.5)
+        let shape = CAShapeLayer()
+        shape.setValue(CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: nil), forKey: "path")
+        XCTAssertEqual(shape.path?.boundingBoxOfPath, CGRect(x: 0, y: 0, width: 4, height: 4))
+    }
 }
+

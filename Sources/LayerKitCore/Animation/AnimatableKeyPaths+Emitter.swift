@@ -94,7 +94,8 @@ extension AnimatableKeyPath {
             property.set(&style.cells[i], value)
             state.kind = .emitter(style)
         }
-        let animatable = AnimatableKeyPath(kind: property.kind, read: read, write: write)
+        let animatable = AnimatableKeyPath(kind: property.kind, read: read, write: write,
+                                           owner: { if case .emitter = $0 { true } else { false } })
         return property.isAnimatable ? animatable : AnimatableKeyPath(fixed: animatable)
     }
 }

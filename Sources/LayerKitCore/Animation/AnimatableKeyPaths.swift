@@ -9,6 +9,13 @@ package final class AnimatableKeyPath {
     /// Whether animations change it; `false` for the properties that only key-value coding
     /// reaches through the table (`name`, `contentsScale`, `geometryFlipped`, …).
     let isAnimatable: Bool
+    /// Which layers have the property, for a typed layer's (`path`, `colors`, `birthRate`, …);
+    /// `nil` for every layer's. On other layers the key is the program's own, as on Apple's
+    /// `CALayer`, whose key-value coding stores any key that is not one of the class's
+    /// properties (a plain layer's `"spin"` or `"scale"` is not the emitter's).
+    private let owner: ((LayerSnapshot.Kind) -> Bool)?
+    /// Whether this is a key of the program's own (`custom(_:kind:initial:)`).
+    let isCustom: Bool
 
     private enum Access {
         case closures(read: (AnimatedLayerState) -> AnimatedValue, write: (inout AnimatedLayerState, AnimatedValue) -> Void)
@@ -17,16 +24,21 @@ package final class AnimatableKeyPath {
     }
 
     init(kind: AnimatedValueKind, read: @escaping (AnimatedLayerState) -> AnimatedValue,
-         write: @escaping (inout AnimatedLayerState, AnimatedValue) -> Void) {
+         write: @escaping (inout AnimatedLayerState, AnimatedValue) -> Void,
+         owner: ((LayerSnapshot.Kind) -> Bool)? = nil, isCustom: Bool = false) {
         self.kind = kind
         access = .closures(read: read, write: write)
         isAnimatable = true
+        self.owner = owner
+        self.isCustom = isCustom
     }
 
     private init(_ c: TransformComponent, of t: TransformProperty) {
         kind = c.count == 1 ? .number : .point
         access = .component(c, of: t)
         isAnimatable = true
+        owner = nil
+        isCustom = false
     }
 
     /// `entry`, reached by key-value coding only.
@@ -34,7 +46,12 @@ package final class AnimatableKeyPath {
         kind = entry.kind
         access = entry.access
         isAnimatable = false
+        owner = entry.owner
+        isCustom = entry.isCustom
     }
+
+    /// Whether a layer whose snapshot is of `kind` has this property.
+    func belongs(to kind: LayerSnapshot.Kind) -> Bool { owner?(kind) ?? true }
 
     /// The value in `state`.
     package func read(_ state: AnimatedLayerState) -> AnimatedValue {
@@ -98,13 +115,18 @@ package final class AnimatableKeyPath {
     /// it is not a property.
     static func property(_ keyPath: String) -> AnimatableKeyPath? { table[keyPath] ?? emitterCell(keyPath) }
 
+    /// `property(_:)` where a layer of `kind` has it; `nil` for a key of another layer type.
+    static func property(_ keyPath: String, of kind: LayerSnapshot.Kind) -> AnimatableKeyPath? {
+        property(keyPath).flatMap { $0.belongs(to: kind) ? $0 : nil }
+    }
+
     /// The entry of a key that is not a property (stored by key-value coding, see
     /// `CALayer.setValue(_:forKey:)`), for values of `kind`; an unset key reads as `initial`
     /// (the class's `defaultValue(forKey:)`). Made for each animation of such a key when it is
     /// added to a layer: the table cannot know the kinds of keys a program makes up.
     static func custom(_ key: String, kind: AnimatedValueKind, initial: Any?) -> AnimatableKeyPath {
         AnimatableKeyPath(kind: kind, read: { kind.convert($0.custom[key] ?? initial) ?? kind.absentValue },
-                          write: { s, v in s.custom[key] = kind.boxed(v) })
+                          write: { s, v in s.custom[key] = kind.boxed(v) }, isCustom: true)
     }
 
     /// Every animatable key path.
@@ -174,7 +196,7 @@ package final class AnimatableKeyPath {
                           write: { s, v in if var style = extract(s.kind) {
                               set(&style, v)
                               s.kind = wrap(style)
-                          } })
+                          } }, owner: { extract($0) != nil })
     }
 
     private static func shape(_ kp: WritableKeyPath<ShapeStyle, CGFloat>) -> AnimatableKeyPath {

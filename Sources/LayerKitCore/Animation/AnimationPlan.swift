@@ -49,7 +49,7 @@ struct AnimationPlan {
             if let group = a as? CAAnimationGroup { pending += group.animations ?? [] }
             guard let p = a as? CAPropertyAnimation, let keyPath = p.keyPath, let entry = p.entry else { continue }
             if needsDisplay(keyPath) { redrawn.append(entry) }
-            if AnimatableKeyPath.named(keyPath) == nil { traits.insert(.customKeys) }
+            if entry.isCustom { traits.insert(.customKeys) }
             if entry.kind == .path { traits.insert(.paths) }
         }
         redrawnKeys = redrawn

@@ -180,7 +180,11 @@ open class CAPropertyAnimation: CAAnimation {
     var givenValues: [(source: String, value: Any)] { [] }
 
     override func prepare(for layer: CALayer) -> CAValueTypeError? {
-        if entry == nil, let keyPath, AnimatableKeyPath.property(keyPath) == nil,
+        // A key of another layer type (an emitter's `spin` on a plain layer) is the program's own here.
+        let layerKind = layer.snapshotKind
+        let foreign = entry.map { !$0.belongs(to: layerKind) } ?? false
+        if foreign { entryCache = .some(nil) }
+        if entry == nil, let keyPath, AnimatableKeyPath.property(keyPath, of: layerKind) == nil,
            let kind = givenValues.lazy.compactMap({ AnimatedValueKind.of($0.value) }).first
                ?? AnimatedValueKind.of(layer.value(forKey: keyPath)) {
             entryCache = .some(.custom(keyPath, kind: kind, initial: type(of: layer).defaultValue(forKey: keyPath)))

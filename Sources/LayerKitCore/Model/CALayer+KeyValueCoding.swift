@@ -58,7 +58,7 @@ extension CALayer {
     /// `CGColor`; an unset colour reads as transparent black); another key's value as stored
     /// by `setValue(_:forKey:)`, or, never set, the class's `defaultValue(forKey:)`.
     public func value(forKey key: String) -> Any? {
-        if let entry = AnimatableKeyPath.property(key) { return entry.kind.boxed(entry.read(modelState)) }
+        if let entry = AnimatableKeyPath.property(key, of: snapshotKind) { return entry.kind.boxed(entry.read(modelState)) }
         return customValues[key] ?? type(of: self).defaultValue(forKey: key)
     }
 
@@ -72,7 +72,7 @@ extension CALayer {
     /// the transaction does not disable actions), and the layer is marked for display when
     /// `needsDisplay(forKey:)` says so.
     public func setValue(_ value: Any?, forKey key: String) {
-        if let entry = AnimatableKeyPath.property(key) { return setProperty(entry, key: key, value) }
+        if let entry = AnimatableKeyPath.property(key, of: snapshotKind) { return setProperty(entry, key: key, value) }
         let action = hasBeenCommitted && !TransactionStack.shared.actionsDisabled ? self.action(forKey: key) : nil
         customValues[key] = value
         markNeedsDisplay(forChangeOf: key)
@@ -83,7 +83,7 @@ extension CALayer {
     /// `"position.x"`, …), or a path through stored layers (`"sublayer.opacity"` where
     /// `"sublayer"` was set to a layer); `nil` when the path leads nowhere.
     public func value(forKeyPath keyPath: String) -> Any? {
-        guard AnimatableKeyPath.property(keyPath) == nil, let dot = keyPath.firstIndex(of: "."),
+        guard AnimatableKeyPath.property(keyPath, of: snapshotKind) == nil, let dot = keyPath.firstIndex(of: "."),
               let next = value(forKey: String(keyPath[..<dot])) as? CALayer else { return value(forKey: keyPath) }
         return next.value(forKeyPath: String(keyPath[keyPath.index(after: dot)...]))
     }
@@ -91,7 +91,7 @@ extension CALayer {
     /// Sets the value at `keyPath` (see `value(forKeyPath:)` and `setValue(_:forKey:)`); a path
     /// that does not lead through a stored layer is stored as one key.
     public func setValue(_ value: Any?, forKeyPath keyPath: String) {
-        guard AnimatableKeyPath.property(keyPath) == nil, let dot = keyPath.firstIndex(of: "."),
+        guard AnimatableKeyPath.property(keyPath, of: snapshotKind) == nil, let dot = keyPath.firstIndex(of: "."),
               let next = self.value(forKey: String(keyPath[..<dot])) as? CALayer else { return setValue(value, forKey: keyPath) }
         next.setValue(value, forKeyPath: String(keyPath[keyPath.index(after: dot)...]))
     }
@@ -128,7 +128,7 @@ extension CALayer {
     /// The default of property `key` (any key path of the table) for layers of this class, boxed
     /// as `value(forKey:)` boxes it; `nil` for other keys.
     static func defaultPropertyValue(forKey key: String) -> Any? {
-        guard let entry = AnimatableKeyPath.property(key) else { return nil }
+        guard let entry = AnimatableKeyPath.property(key, of: defaultKind) else { return nil }
         return entry.kind.boxed(entry.read(AnimatedLayerState(properties: LayerProperties(), kind: defaultKind)))
     }
 }
