@@ -207,4 +207,17 @@ final class ReplicatorLayerTests: XCTestCase {
         XCTAssertTrue(r.hitTest(CGPoint(x: 50, y: 50)) === sub)
         XCTAssertTrue(r.hitTest(CGPoint(x: 150, y: 50)) === r)
     }
+
+    /// `nil` through key-value coding means what the property's setter makes of it: opaque
+    /// white (CAReplicatorLayer.h: "Defaults to opaque white"), not a colour kind's "none",
+    /// transparent black, which would hide every copy.
+    func testKeyValueCodingOfNilInstanceColorIsOpaqueWhite() {
+        let r = CAReplicatorLayer()
+        r.setValue(CGColor(red: 1, green: 0, blue: 0, alpha: 1), forKey: "instanceColor")
+        r.setValue(nil, forKey: "instanceColor")
+        XCTAssertEqual(r.instanceColor, CGColor(red: 1, green: 1, blue: 1, alpha: 1))
+        let shown = r.value(forKey: "instanceColor") as! CGColor
+        XCTAssertEqual(shown.components, [1, 1, 1, 1])
+    }
 }
+

@@ -16,6 +16,18 @@ package final class AnimatableKeyPath {
     private let owner: ((LayerSnapshot.Kind) -> Bool)?
     /// Whether this is a key of the program's own (`custom(_:kind:initial:)`).
     let isCustom: Bool
+    /// What `nil` sets where the property gives it a meaning of its own (a replicator's
+    /// `instanceColor`: opaque white); otherwise the kind's "none". Set once, in the table.
+    private var nilMeaning: AnimatedValue?
+
+    /// What setting `nil` through key-value coding sets.
+    var noneValue: AnimatedValue? { nilMeaning ?? kind.noneValue }
+
+    /// This entry, with `nil` meaning `value` (see `noneValue`).
+    private func settingNil(to value: AnimatedValue) -> AnimatableKeyPath {
+        nilMeaning = value
+        return self
+    }
 
     private enum Access {
         case closures(read: (AnimatedLayerState) -> AnimatedValue, write: (inout AnimatedLayerState, AnimatedValue) -> Void)
@@ -345,7 +357,8 @@ package final class AnimatableKeyPath {
                                           write: { s, v in if case let .image(i) = v { s.properties.contents = i } }),
             "instanceTransform": replicator(.transform, \.instanceTransform, { .transform($0) },
                                             { if case let .transform(m) = $0 { m } else { .identity } }),
-            "instanceColor": replicator(.color, \.instanceColor, { .color($0 ?? .white) }, { .color($0) }),
+            "instanceColor": replicator(.color, \.instanceColor, { .color($0 ?? .white) }, { .color($0) })
+                .settingNil(to: .color(.white)),
             "instanceDelay": replicator(.number, \.instanceDelay, { .number($0) }, { number($0) }),
             "instanceRedOffset": replicatorOffset(\.instanceRedOffset), "instanceGreenOffset": replicatorOffset(\.instanceGreenOffset),
             "instanceBlueOffset": replicatorOffset(\.instanceBlueOffset), "instanceAlphaOffset": replicatorOffset(\.instanceAlphaOffset),

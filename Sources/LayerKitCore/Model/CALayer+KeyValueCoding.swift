@@ -98,7 +98,7 @@ extension CALayer {
 
     /// Sets the property of table entry `entry` (key path `key`) through the setters' hook.
     private func setProperty(_ entry: AnimatableKeyPath, key: String, _ value: Any?) {
-        let converted = value == nil ? entry.kind.noneValue : entry.kind.convert(value)
+        let converted = value == nil ? entry.noneValue : entry.kind.convert(value)
         guard let converted else {
             return valueTypeErrorHandler(CAValueTypeError(keyPath: key, source: "setValue(_:forKey:)",
                                                           valueType: AnimatedValueKind.typeDescription(value),
