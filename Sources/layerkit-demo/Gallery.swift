@@ -15,6 +15,8 @@ enum Gallery {
             try DoubleSidedPage(examples: examples),
             try FlatteningPage(examples: examples),
             ZPositionPage(),
+            ReplicatorRingPage(),
+            try ReflectionPage(examples: examples),
             ScrollPage(),
             try ContentsGravityPage(examples: examples),
             try ContentsCenterPage(examples: examples),
