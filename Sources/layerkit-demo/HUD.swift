@@ -110,7 +110,8 @@ final class HUD {
         func n(_ counter: FrameCounter) -> Int { n(counter.rawValue) }
         footer.string = "layers \(n("page layers")) (+\(n(.layers) - n("page layers")))  quads \(info.pageQuads)  "
             + "passes \(n(.passes))  draws \(n(.drawCalls))  animations \(info.runningAnimations)"
-            + (n(.instances) > 0 ? "  instances \(n(.instances))" : "") + "\n"
+            + (n(.instances) > 0 ? "  instances \(n(.instances))" : "")
+            + (n(.particles) > 0 ? "  particles \(n(.particles))" : "") + "\n"
             + "hit: \(info.hit)\n" + info.status
     }
 

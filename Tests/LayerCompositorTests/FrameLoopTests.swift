@@ -170,11 +170,32 @@ final class FrameLoopTests: XCTestCase {
         XCTAssertEqual(loop.profiler.frames.last?[.quads], 6)
     }
 
+    /// The `particles` counter: a cell born 10 times a second from time 0, living 1 s, has
+    /// particles born at 0, 0.1, …, 0.5 alive at 0.55 (6), and 0.1 … 1.0 at 1.05 (10, the one
+    /// born at 0 died at 1.0); a cell without contents draws none.
+    func testParticlesCountsWhatEmittersDraw() throws {
+        let emitter = CAEmitterLayer()
+        emitter.frame = CGRect(x: 0, y: 0, width: 40, height: 30)
+        let cell = CAEmitterCell()
+        cell.birthRate = 10
+        cell.lifetime = 1
+        cell.contents = CGImage(bitmap: Bitmap(width: 2, height: 2, pixels: [UInt8](repeating: 255, count: 16)))
+        let bare = CAEmitterCell()
+        bare.birthRate = 10
+        bare.lifetime = 1
+        emitter.emitterCells = [cell, bare]
+        let loop = FrameLoop(renderer: RecordingRenderer())
+        for t in [0.55, 1.05] {
+            try loop.drawFrame(PresentationTreeSource(emitter), at: t, canvas: Canvas(width: 40, height: 30))
+        }
+        XCTAssertEqual(loop.profiler.frames.map { $0[.particles] }, [6, 10])
+    }
+
     func testCounterNamesAreTheBenchKeys() {
         // The documented keys of `layerkit bench --json`'s counters (docs/command-line.md, BENCHMARKS.md).
         XCTAssertEqual(FrameCounter.allCases.map(\.rawValue),
                        ["layers", "quads", "passes", "display_list_reused", "quads_flattened", "displays", "draw_calls", "state_changes", "texture_uploads",
                         "uploaded_bytes", "textures_held", "texture_bytes_held", "records_written",
-                        "records_compared", "instances"])
+                        "records_compared", "instances", "particles"])
     }
 }

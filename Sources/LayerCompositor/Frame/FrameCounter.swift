@@ -41,6 +41,10 @@ public enum FrameCounter: String, CaseIterable, Sendable {
     /// Copies of `CAReplicatorLayer`s' sublayers drawn, each replicator's copies counted once
     /// per copy of every replicator above it.
     case instances
+    /// Particles `CAEmitterLayer`s drew, as the compositor placed them this frame (an emitter
+    /// whose quads were copied from the last frame's list, its time unchanged, adds none; a
+    /// display list reused whole counts what it holds).
+    case particles
 }
 
 extension FrameProfiler {

@@ -53,6 +53,7 @@ public final class FrameLoop {
         profiler.count(.displayListReused, compositor.lastReused ? 1 : 0)
         profiler.count(.quadsFlattened, Double(list.quadCount - compositor.lastCopiedQuads))
         profiler.count(.instances, Double(compositor.lastInstances))
+        profiler.count(.particles, Double(compositor.lastParticles))
         let pixels = try renderer.render(list, profiler: profiler)
         profiler.count(.layers, Double(snapshot.layerCount))
         profiler.count(.quads, Double(list.quadCount))

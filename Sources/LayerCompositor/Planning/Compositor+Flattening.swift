@@ -29,6 +29,8 @@ final class Builder {
     var copiedQuads = 0
     /// Of those, the ones copied to the index they had there (`FlattenMemo.keptInPlace`).
     var keptInPlace: [Range<Int>] = []
+    /// Particles placed by emitters flattened in this build (`FrameCounter.particles`).
+    var particlesPlaced = 0
     /// Above 0 while emitting into an offscreen pass, whose quads are not the canvas's.
     var offscreenDepth = 0
 

@@ -32,6 +32,8 @@ struct FlattenMemo {
     var keptInPlace: [Range<Int>] = []
     /// The replicators rewritten for this build, and their tinted images, for the next.
     var replicators: ReplicatorExpansion?
+    /// The particles this build placed (`Builder.particlesPlaced`).
+    var particles = 0
 }
 
 /// What a sorting context's quads depend on besides its sublayers.

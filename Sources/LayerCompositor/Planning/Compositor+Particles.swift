@@ -95,6 +95,7 @@ extension Builder {
         guard o > 0 else { return }
         let particles = PlacedParticle.particles(of: style, flipped: placement.flipped)
         guard !particles.isEmpty else { return }
+        particlesPlaced += particles.count
         let label = name(l) + " particles"
         guard style.renderMode == .additive else {
             for p in particles {

@@ -67,7 +67,8 @@ public enum Compositor {
             builder.passes.append(RenderPass(index: builder.passes.count, purpose: .canvas, width: pw, height: ph,
                                              content: .quads(quads), label: "canvas"))
             memo = FlattenMemo(root: root, entries: builder.memo, contexts: builder.contexts, canvas: quads,
-                               copiedQuads: builder.copiedQuads, keptInPlace: builder.keptInPlace, replicators: replicators)
+                               copiedQuads: builder.copiedQuads, keptInPlace: builder.keptInPlace, replicators: replicators,
+                               particles: builder.particlesPlaced)
             return DisplayList(passes: builder.passes, width: pw, height: ph,
                                background: background.map { PremultipliedColor($0) } ?? .clear)
         }

@@ -23,6 +23,9 @@ public final class FrameCompositor {
     /// The copies of replicators' sublayers in the last call's display list (see
     /// `FrameCounter.instances`).
     public private(set) var lastInstances = 0
+    /// The particles emitters placed in the last call's display list (see
+    /// `FrameCounter.particles`).
+    public private(set) var lastParticles = 0
 
     /// Creates a compositor with nothing retained.
     public init() {}
@@ -41,6 +44,7 @@ public final class FrameCompositor {
                                                   reusing: previous)
         lastCopiedQuads = memo.copiedQuads
         lastInstances = memo.replicators?.copiesMade ?? 0
+        lastParticles = memo.particles
         let count = list.canvas.quads.count
         if let l = last, l.list.passes.count == 1, list.passes.count == 1, l.list.canvas.quads.count == count {
             // Quads copied to where they were are the same; every other index may differ.
