@@ -88,8 +88,9 @@ let package = Package(
         .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "LayerKitScene", "LayerKitTestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "LayerKitTestingTests", dependencies: ["LayerKitTesting"], exclude: ["__Snapshots__"]),
-        // Runs the layerkit binary of the same build as a user does: bad input, GL fallback, soak.
-        .testTarget(name: "LayerKitCLITests", dependencies: ["LayerKitCore", "LayerKitScene", "LayerKitTestSupport"]),
+        // Runs the layerkit binary of the same build as a user does: bad input, GL fallback, soak
+        // (and @testable imports it for the pieces that are plain functions).
+        .testTarget(name: "LayerKitCLITests", dependencies: ["layerkit", "LayerKitCore", "LayerKitScene", "LayerKitTestSupport"]),
         // The demo's pages (@testable import of the executable) and its binary run under Xvfb.
         .testTarget(name: "DemoTests", dependencies: ["layerkit-demo", "LayerKitCore", "LayerKitScene", "LayerCompositor", "CPURenderer",
                                                       "LayerKitTestSupport"]),

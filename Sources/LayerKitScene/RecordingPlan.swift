@@ -27,9 +27,26 @@ package struct RecordingPlan: Equatable {
     package let fps: Double
     /// N, at least 1 and at most `maximumFrames`.
     package let frameCount: Int
+    /// The frames this run draws: all N, or the slice `--frames` names (numbered as in the
+    /// whole recording).
+    package let frames: Range<Int>
     /// The most bytes the recording writes: every frame as a PNG file and again in the animated
-    /// PNG, 4 bytes a pixel, uncompressed (PNG's compression only makes it smaller).
+    /// PNG, 4 bytes a pixel, uncompressed (PNG's compression only makes it smaller); a slice
+    /// writes its frames only.
     package let estimatedBytes: Double
+
+    /// Whether this run draws a slice, not the whole recording.
+    package var isSlice: Bool { frames != 0..<frameCount }
+
+    /// The frames `--frames A..B` names: A through B, both included, numbered from 0.
+    package static func parseSlice(_ text: String) throws(RecordingError) -> ClosedRange<Int> {
+        let parts = text.components(separatedBy: "..")
+        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, a <= b,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }) else {
+            throw RecordingError(description: "--frames: expected A..B, frame numbers from 0 with A ≤ B (both included), found \"\(text)\"")
+        }
+        return a...b
+    }
 
     /// Refuses a `--duration` or `--fps` that no scene could make right (checked before the
     /// scene is read): a duration that is negative or not finite, a rate outside `fpsRange`.
@@ -44,9 +61,11 @@ package struct RecordingPlan: Equatable {
 
     /// The plan for `duration` seconds at `fps` (each defaulting to the scene's `timeline`; the
     /// rate then to 60) of frames `pixelWidth` × `pixelHeight`, within `maximumBytes`; `scene`
-    /// names the scene file in messages.
+    /// names the scene file in messages. `slice` (`--frames`) draws only those frames; a slice
+    /// reaching past the last frame is cut there (so that a job runner can cut N frames into
+    /// equal slices), one starting past it is refused.
     package init(duration: Double?, fps: Double?, timeline: Scene.Timeline?, pixelWidth: Int, pixelHeight: Int,
-                 maximumBytes: Double, scene: String) throws(RecordingError) {
+                 maximumBytes: Double, scene: String, slice: ClosedRange<Int>? = nil) throws(RecordingError) {
         try Self.checkArguments(duration: duration, fps: fps)
         func refuse(_ why: String) -> RecordingError { RecordingError(description: "\(scene): \(why)") }
         guard let duration = duration ?? timeline?.duration else {
@@ -64,12 +83,19 @@ package struct RecordingPlan: Equatable {
         let length = "\(shortestDecimal(duration)) s at \(shortestDecimal(fps)) fps is \(Self.frames(count))"
         guard count >= 1 else { throw refuse("\(length): nothing to record (give a --duration over 0; `layerkit render` draws a still)") }
         guard count <= Double(Self.maximumFrames) else { throw refuse("\(length); at most \(Self.maximumFrames)") }
-        let bytes = 2 * count * Double(max(0, pixelWidth)) * Double(max(0, pixelHeight)) * 4
-        guard bytes <= maximumBytes else {
-            throw refuse("\(length) of \(pixelWidth)×\(pixelHeight) px, up to \(Self.bytes(bytes)) written (the frames and the animated PNG, uncompressed); "
-                         + "at most \(Self.bytes(maximumBytes)) (raise it with --max-bytes)")
+        let frames = 0..<Int(count)
+        if let slice, slice.lowerBound >= frames.upperBound {
+            throw refuse("--frames \(slice.lowerBound)..\(slice.upperBound): \(length), numbered 0...\(frames.upperBound - 1)")
         }
-        (self.duration, self.fps, frameCount, estimatedBytes) = (duration, fps, Int(count), bytes)
+        let drawn = slice.map { $0.lowerBound..<min($0.upperBound + 1, frames.upperBound) } ?? frames
+        let pixels = Double(max(0, pixelWidth)) * Double(max(0, pixelHeight)) * 4
+        let bytes = slice == nil ? 2 * count * pixels : Double(drawn.count) * pixels
+        guard bytes <= maximumBytes else {
+            let what = slice == nil ? "\(length) of \(pixelWidth)×\(pixelHeight) px, up to \(Self.bytes(bytes)) written (the frames and the animated PNG, uncompressed)"
+                : "\(Self.frames(Double(drawn.count))) of \(pixelWidth)×\(pixelHeight) px, up to \(Self.bytes(bytes)) written (uncompressed)"
+            throw refuse(what + "; at most \(Self.bytes(maximumBytes)) (raise it with --max-bytes)")
+        }
+        (self.duration, self.fps, frameCount, self.frames, estimatedBytes) = (duration, fps, Int(count), drawn, bytes)
     }
 
     /// Frame `i`'s scene time in seconds.

@@ -41,6 +41,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
+    @Flag(help: "No progress line on standard error (shown only when it is a terminal).")
+    var quiet = false
+
     @Option(help: "Write a Chrome Trace Event file (Perfetto, chrome://tracing); checked before the benchmark runs, written after its results are printed.")
     var trace: String?
 
@@ -85,8 +88,10 @@ struct BenchCommand: ParsableCommand {
             path = scene!
             loaded = try loadScene(path, use: backend.memoryUse)
         }
+        let progress = ProgressLine("benchmarking", total: warmup + frames, unit: "frames", quiet: quiet)
         let profiler = try measure(loaded, renderer: renderer, frames: frames, warmup: warmup, animate: animate, moveOne: moveOne,
-                                   redisplay: redisplay ? loaded.drawingLayers : [])
+                                   redisplay: redisplay ? loaded.drawingLayers : [], progress: progress)
+        progress?.clear()
         // The results first: a trace that cannot be written after all loses nothing else.
         if json {
             printJSON(profiler, scene: path, backend: renderer.name)
@@ -100,9 +105,9 @@ struct BenchCommand: ParsableCommand {
 
     /// Draws `warmup + frames` frames, keeping the last `frames` in the profiler. Frame `n` is
     /// drawn at media time n / 60 s, as a 60 Hz display would show it; the `redisplay` layers
-    /// are marked for display before each.
+    /// are marked for display before each; `progress` shows the frames drawn.
     func measure(_ scene: Scene, renderer: any FrameRenderer, frames: Int, warmup: Int, animate: Bool,
-                 moveOne: Bool = false, redisplay: [CALayer] = []) throws -> FrameProfiler {
+                 moveOne: Bool = false, redisplay: [CALayer] = [], progress: ProgressLine? = nil) throws -> FrameProfiler {
         let loop = FrameLoop(renderer: renderer)
         let (source, animator) = frameSource(for: scene, animate: animate, onlyFirst: moveOne)
         for frame in 0..<(warmup + frames) {
@@ -112,15 +117,22 @@ struct BenchCommand: ParsableCommand {
                 for layer in redisplay { layer.setNeedsDisplay() }
             }
             try loop.drawFrame(source, at: Double(frame) / 60, canvas: scene.canvas, updatePhase: "animate", update: update)
+            progress?.update(frame + 1)
         }
         renderer.finishGPUTimes(profiler: loop.profiler)
         return loop.profiler
     }
 
     private func runRamp(_ kind: BenchmarkScene, renderer: any FrameRenderer) throws {
+        let progress = ProgressLine("ramping", total: nil, unit: "steps", quiet: quiet)
+        defer { progress?.clear() }
+        var steps = 0
         func median(_ n: Int) throws -> Double {
+            progress?.update(steps, detail: "measuring \(n) \(kind == .nested ? "levels" : "layers")")
             let p = try measure(kind.make(count: n), renderer: renderer, frames: 10, warmup: 2, animate: true)
             let m = p.frameStatistics.median
+            steps += 1
+            progress?.clear()
             if !json { print(String(format: "%@ %7d %@: median %8.2f ms", kind.rawValue, n, kind == .nested ? "levels" : "layers", m)) }
             return m
         }

@@ -21,7 +21,12 @@ struct RecordCommand: ParsableCommand {
             uncompressed) and refused over --max-bytes. Everything is written into a hidden \
             folder OUTDIR/.layerkit-record-… and moved into OUTDIR only when all of it is \
             written: a recording that fails leaves nothing behind. OUTDIR must be empty or \
-            missing, unless --overwrite. Exits with 2 on bad input.
+            missing, unless --overwrite. With --frames A..B, draws only frames A through B, \
+            numbered and named as in the whole recording and byte-identical to its frames, so \
+            that slices drawn by separate jobs (on any machines) together make the whole; a \
+            slice writes no animated PNG or video, may share OUTDIR with other slices, and \
+            checks only its own frames' names. While drawing, a progress line on standard \
+            error when it is a terminal (not with --quiet). Exits with 2 on bad input.
             """)
 
     @Argument(help: "The scene file (JSON, format layerkit-scene 1).")
@@ -48,6 +53,12 @@ struct RecordCommand: ParsableCommand {
     @Option(name: .customLong("max-bytes"), help: "The most bytes the recording may write, as estimated before drawing (frames × pixels × 4, twice, uncompressed): a whole number, optionally with K, M, G or T (binary units).")
     var maxBytes: ByteCount = ByteCount(RecordingPlan.defaultMaximumBytes)
 
+    @Option(help: "Draw only frames A..B (both included, numbered from 0 as in the whole recording); a slice past the last frame is cut there.")
+    var frames: String?
+
+    @Flag(help: "No progress line on standard error.")
+    var quiet = false
+
     @Flag(help: "Record into a non-empty OUTDIR: first remove the files a recording writes there (frame-NNNN.png, animation.png, animation.mp4) and what an interrupted recording left (.layerkit-record-…), and nothing else.")
     var overwrite = false
 
@@ -58,19 +69,27 @@ struct RecordCommand: ParsableCommand {
 
     func run() throws {
         try checkOutputDirectory(output, option: "-o")
-        do { try RecordingPlan.checkArguments(duration: duration, fps: fps) } catch { throw CLIError.badInput(error.description) }
+        let slice: ClosedRange<Int>?
+        do {
+            try RecordingPlan.checkArguments(duration: duration, fps: fps)
+            slice = try frames.map { s throws(RecordingError) in try RecordingPlan.parseSlice(s) }
+        } catch { throw CLIError.badInput(error.description) }
+        if slice != nil, video {
+            throw CLIError.badInput("--video needs the whole recording, not a slice (--frames); encode the slices' frames with ffmpeg (docs/command-line.md)")
+        }
         let ffmpeg = video ? try findFFmpeg() : nil
         let loaded = try loadScene(scene, use: backend.memoryUse)
         let canvas = try canvas(of: loaded, path: scene, scale: scale)
         let plan: RecordingPlan
         do {
             plan = try RecordingPlan(duration: duration, fps: fps, timeline: loaded.timeline, pixelWidth: canvas.pixelWidth,
-                                     pixelHeight: canvas.pixelHeight, maximumBytes: maxBytes.value, scene: scene)
+                                     pixelHeight: canvas.pixelHeight, maximumBytes: maxBytes.value, scene: scene, slice: slice)
         } catch { throw CLIError.badInput(error.description) }
 
-        let folder = try RecordingFolder(path: output, overwrite: overwrite)
+        let digits = max(4, String(plan.frameCount - 1).count)
+        let folder = try RecordingFolder(path: output, overwrite: overwrite,
+                                         sliceNames: plan.isSlice ? plan.frames.map { Self.frameName($0, digits: digits) } : nil)
         do {
-            let digits = max(4, String(plan.frameCount - 1).count)
             var names = try drawFrames(loaded, canvas: canvas, plan: plan, digits: digits, into: folder)
             if let ffmpeg {
                 try encodeVideo(ffmpeg: ffmpeg, fps: plan.fps, digits: digits, in: folder.staging)
@@ -83,18 +102,20 @@ struct RecordCommand: ParsableCommand {
         }
     }
 
-    /// Draws the plan's frames into `folder`'s staging directory, each frame a PNG and a frame of
-    /// the animated PNG; returns the names written.
+    /// Draws the plan's frames into `folder`'s staging directory, each frame a PNG and, for the
+    /// whole recording, a frame of the animated PNG; returns the names written. Each frame is
+    /// drawn from the scene at its time alone, so a slice's frames are the whole's.
     private func drawFrames(_ scene: Scene, canvas: Canvas, plan: RecordingPlan, digits: Int, into folder: RecordingFolder) throws -> [String] {
         let loop = FrameLoop(renderer: try backend.makeRenderer())
         loop.profiler.frameLimit = 1  // a recording keeps no history
         let source = PresentationTreeSource(scene.root)
-        let progress = ProgressBar(total: plan.frameCount)
-        defer { progress?.finish() }  // an error then starts on a line of its own
+        let progress = ProgressLine("recording", total: plan.frames.count, unit: "frames", quiet: quiet)
+        defer { progress?.clear() }  // an error then starts on a clean line
         var names: [String] = []
         do {
-            let apng = try AnimatedPNGWriter(path: folder.staged("animation.png"), frameCount: plan.frameCount, delay: plan.frameDelay)
-            for i in 0..<plan.frameCount {
+            let apng = plan.isSlice ? nil
+                : try AnimatedPNGWriter(path: folder.staged("animation.png"), frameCount: plan.frameCount, delay: plan.frameDelay)
+            for i in plan.frames {
                 let frame: FrameLoop.Frame
                 do {
                     frame = try loop.drawFrame(source, at: plan.time(ofFrame: i), canvas: canvas)
@@ -106,10 +127,10 @@ struct RecordCommand: ParsableCommand {
                 // Named by the folder the user gave, not by the staging folder.
                 do { try writeOutputFile(png, to: folder.staged(name)) } catch { throw CLIError.badInput("cannot write -o \(output): \(error.reason)") }
                 names.append(name)
-                try apng.append(png: png)
-                progress?.update(i + 1)
+                try apng?.append(png: png)
+                progress?.update(i + 1 - plan.frames.lowerBound)
             }
-            try apng.finish()
+            try apng?.finish()
         } catch let error as CLIError {
             throw error
         } catch let ImageError.cannotEncode(_, reason) {
@@ -117,7 +138,7 @@ struct RecordCommand: ParsableCommand {
         } catch {
             throw CLIError.badInput("\(error)")
         }
-        return names + ["animation.png"]
+        return plan.isSlice ? names : names + ["animation.png"]
     }
 
     private func findFFmpeg() throws -> String {
@@ -143,24 +164,4 @@ struct RecordCommand: ParsableCommand {
             throw CLIError.badInput("ffmpeg exited with \(process.terminationStatus) making \(output)/animation.mp4 (its message is above)")
         }
     }
-}
-
-/// A one-line progress bar on standard error, drawn only when standard error is a terminal
-/// (so logs and pipes get no carriage returns).
-struct ProgressBar {
-    let total: Int
-
-    /// A bar for `total` steps, or `nil` when standard error is not a terminal.
-    init?(total: Int) {
-        guard isatty(STDERR_FILENO) != 0 else { return nil }
-        self.total = total
-    }
-
-    func update(_ done: Int) {
-        let width = 30, filled = done * width / max(total, 1)
-        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        FileHandle.standardError.write(Data("\rrecording [\(bar)] \(done)/\(total)".utf8))
-    }
-
-    func finish() { FileHandle.standardError.write(Data("\n".utf8)) }
 }

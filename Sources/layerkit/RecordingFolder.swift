@@ -8,7 +8,8 @@ import LayerKitScene
 /// full disk, a backend error, an interrupted process) never leaves frames or a truncated
 /// animated PNG where a finished recording's would be, and frames of an earlier recording are
 /// never mixed with new ones: the folder must be empty, or `--overwrite` first removes the
-/// names a recording writes (and only those).
+/// names a recording writes (and only those). A slice (`--frames`) shares its folder with the
+/// other slices, which may be running: it checks and removes only its own frames' names.
 final class RecordingFolder {
     /// The folder as the user named it.
     let path: String
@@ -35,14 +36,19 @@ final class RecordingFolder {
 
     /// Makes `path` (its folder exists: `checkOutputDirectory`) or checks that it is empty; with `overwrite`, removes
     /// the recording files in it first (after checking that each is a file `record` could have
-    /// written, so a refusal removes nothing). Then creates the staging folder.
-    init(path: String, overwrite: Bool) throws {
+    /// written, so a refusal removes nothing). For a slice, `sliceNames` are the only names
+    /// checked and removed. Then creates the staging folder.
+    init(path: String, overwrite: Bool, sliceNames: [String]? = nil) throws {
         self.path = path
         func refuse(_ why: String) -> CLIError { CLIError.badInput("cannot write -o \(path): \(why)") }
         created = mkdir(path, 0o777) == 0
         if !created {
             guard errno == EEXIST else { throw refuse(String(cString: strerror(errno))) }
-            try Self.clear(path, overwrite: overwrite, refuse)
+            if let sliceNames {
+                try Self.clear(sliceNames, in: path, overwrite: overwrite, refuse)
+            } else {
+                try Self.clear(path, overwrite: overwrite, refuse)
+            }
         }
         var template = Array((path as NSString).appendingPathComponent(Self.stagingPrefix + "XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
@@ -65,10 +71,6 @@ final class RecordingFolder {
         guard overwrite else {
             throw refuse("it is not empty (\(counted(entries.count, "entry", plural: "entries")), such as \(entries[0])); "
                          + "give --overwrite to replace a recording there")
-        }
-        func isRegularFile(_ path: String) -> Bool {
-            var status = stat()
-            return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
         }
         var files: [String] = [], folders: [String] = []
         for name in entries {
@@ -95,6 +97,28 @@ final class RecordingFolder {
         for staged in folders where rmdir(staged) != 0 {
             throw refuse("cannot remove \(staged): \(String(cString: strerror(errno)))")
         }
+    }
+
+    /// Refuses `names` in `folder` unless `overwrite`; with it, removes them, once all are files.
+    private static func clear(_ names: [String], in folder: String, overwrite: Bool, _ refuse: (String) -> CLIError) throws {
+        let present = names.filter { access((folder as NSString).appendingPathComponent($0), F_OK) == 0 }
+        guard let first = present.first else { return }
+        guard overwrite else {
+            throw refuse("\(counted(present.count, "frame")) of this slice \(present.count == 1 ? "is" : "are") there already, such as \(first); "
+                         + "give --overwrite to replace them")
+        }
+        let paths = present.map { (folder as NSString).appendingPathComponent($0) }
+        for (name, path) in zip(present, paths) where !isRegularFile(path) {
+            throw refuse("\(name) is not a file that record writes; remove it yourself")
+        }
+        for path in paths where unlink(path) != 0 {
+            throw refuse("cannot remove \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// Where `name` is written while recording.

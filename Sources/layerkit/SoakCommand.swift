@@ -48,6 +48,9 @@ struct SoakCommand: ParsableCommand {
     @Flag(help: "Play the scene's own animations (frame n at n/60 s), or change every layer's transform every frame when it has none, as bench --animate does.")
     var animate = false
 
+    @Flag(help: "No progress line on standard error (shown only when it is a terminal).")
+    var quiet = false
+
     @Flag(help: "Print one JSON object with every sample and the check's result instead of lines.")
     var json = false
 
@@ -80,10 +83,15 @@ struct SoakCommand: ParsableCommand {
         let renderer = loop.renderer
         let (source, animator) = frameSource(for: loaded, animate: animate)
         var samples: [Sample] = []
+        let progress = ProgressLine("soaking", total: frames, unit: "frames", quiet: quiet)
+        defer { progress?.clear() }
         func sample(_ drawn: Int) {
             let s = Sample(frame: drawn, residentBytes: residentMemoryBytes(), textures: renderer.texturesHeld)
             samples.append(s)
-            if !json { print("frame \(drawn): rss \(mebibytes(s.residentBytes)) MiB, textures \(s.textures.map(String.init) ?? "-")") }
+            if !json {
+                progress?.clear()
+                print("frame \(drawn): rss \(mebibytes(s.residentBytes)) MiB, textures \(s.textures.map(String.init) ?? "-")")
+            }
         }
         if warmupFrames == 0 { sample(0) }
         let start = Date()
@@ -95,8 +103,10 @@ struct SoakCommand: ParsableCommand {
                 throw CLIError.badInput("\(scene): frame \(frame): \(renderer.name) backend: \(error)")
             }
             let drawn = frame + 1
+            progress?.update(drawn, detail: "rss \(mebibytes(samples.last?.residentBytes ?? 0)) MiB")
             if drawn == 1 || drawn == warmupFrames || drawn % every == 0 || drawn == frames { sample(drawn) }
         }
+        progress?.clear()
         let seconds = Date().timeIntervalSince(start)
         let (first, last) = (samples.first!, samples.last!)
         let base = samples.first { $0.frame == warmupFrames }!
