@@ -10,8 +10,6 @@ import XCTest
 /// project's own corpus), rendered by the CPU reference at scale 1 and 2 and compared with its
 /// golden images in `Goldens/`, byte for byte.
 final class GoldenImageTests: XCTestCase {
-    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
-
     /// A scene added to `Examples/seeds`, `Examples/corpus`, `Examples/animation` or `Examples/drawing` is drawn by the
     /// rendering tests
     /// only once `scenes.list` names it with its budgets.
@@ -31,8 +29,7 @@ final class GoldenImageTests: XCTestCase {
         for entry in entries {
             let scene = try Scene(contentsOfFile: entry.url.path)
             for scale in [1.0, 2.0] {
-                let name = "\(entry.name)@\(Int(scale))x.png"
-                let golden = Self.goldens.appendingPathComponent(name).path
+                let golden = entry.golden(scale: scale).path, name = (golden as NSString).lastPathComponent
                 let image = try renderer.render(Compositor.displayList(for: scene, scale: scale))
                 if update {
                     try image.writePNG(to: golden)

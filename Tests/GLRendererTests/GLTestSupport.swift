@@ -26,10 +26,11 @@ final class GLHarness {
 let diffArtifacts = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("glrenderer-diffs")
 
 /// Renders `list` with both backends and compares, counting pixels over `budget`'s threshold;
-/// writes PNGs when over budget (or always when `save`).
-func compareBackends(_ list: DisplayList, gl: GLRenderer, name: String, budget: GLBudget = .standard, save: Bool = false)
-    throws -> (BitmapDifference, cpu: Bitmap, gl: Bitmap) {
-    let cpu = try CPURenderer().render(list)
+/// writes PNGs when over budget (or always when `save`). `reference`, when given, is the CPU
+/// render already made (a golden image), not drawn again.
+func compareBackends(_ list: DisplayList, gl: GLRenderer, name: String, budget: GLBudget = .standard, save: Bool = false,
+                     reference: Bitmap? = nil) throws -> (BitmapDifference, cpu: Bitmap, gl: Bitmap) {
+    let cpu = try reference ?? CPURenderer().render(list)
     let out = try gl.render(list)
     let d = BitmapDifference(cpu, out, threshold: budget.threshold)
     if save || d.fraction > budget.fraction {

@@ -36,14 +36,20 @@ public struct SceneListEntry {
     public var url: URL { examplesDirectory.appendingPathComponent(path) }
     /// The file name without `.json`: the stem of golden and dump names.
     public var name: String { url.deletingPathExtension().lastPathComponent }
+
+    /// The golden image at `scale` (1 or 2): `NAME@1x.png` in `goldensDirectory`.
+    public func golden(scale: Double) -> URL { goldensDirectory.appendingPathComponent("\(name)@\(Int(scale))x.png") }
 }
+
+/// `Tests/CPURendererTests/Goldens`: `scenes.list` and the golden images it names.
+public let goldensDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("CPURendererTests/Goldens")
 
 /// The one list of scenes the rendering tests draw (`Tests/CPURendererTests/Goldens/scenes.list`,
 /// beside the golden images it names; its header states the format). A malformed line is a
 /// thrown error naming it.
 public func sceneList() throws -> [SceneListEntry] {
-    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("CPURendererTests/Goldens/scenes.list")
+    let file = goldensDirectory.appendingPathComponent("scenes.list")
     let text = try String(contentsOf: file, encoding: .utf8)
     return try text.split(separator: "\n").enumerated().compactMap { number, line in
         if line.hasPrefix("#") || line.allSatisfy(\.isWhitespace) { return nil }
