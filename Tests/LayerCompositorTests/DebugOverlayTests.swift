@@ -37,6 +37,15 @@ final class DebugOverlayTests: XCTestCase {
         XCTAssertEqual(DebugOverlay.blended.tint(for: q), DebugOverlay.opaqueTint)
     }
 
+    /// Every pixel looked at, the last one too; an empty image has no opaque pixel.
+    func testAnImagesAlphaInfoIsJudgedFromItsPixels() {
+        var b = Bitmap(width: 3, height: 1, pixels: [UInt8](repeating: 255, count: 12))
+        XCTAssertEqual(CGImage(bitmap: b).alphaInfo, .noneSkipLast)
+        b.pixels[11] = 254
+        XCTAssertEqual(CGImage(bitmap: b).alphaInfo, .premultipliedLast)
+        XCTAssertEqual(CGImage(bitmap: Bitmap(width: 0, height: 0)).alphaInfo, .premultipliedLast)
+    }
+
     func testWhatMakesAQuadBlend() throws {
         let square = CGRect(x: 0, y: 0, width: 10, height: 10)
         let cases: [(String, CALayer)] = [
