@@ -12,7 +12,7 @@ public enum DebugOverlay: String, CaseIterable, Sendable {
     /// quads that blend with what is under them; stacked blended quads get redder.
     case blended
     /// "Color Offscreen-Rendered Yellow": yellow over layers drawn through an offscreen pass
-    /// (group opacity, masks, shadows, `shouldRasterize`, filters, transitions).
+    /// (group opacity, masks, shadows, `shouldRasterize`, transitions, additive emitters).
     case offscreen
     /// "Color Misaligned Images": magenta over images whose texels do not land on whole
     /// pixels, yellow over images drawn scaled; nothing over images drawn 1:1.
