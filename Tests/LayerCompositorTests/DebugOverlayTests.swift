@@ -169,8 +169,9 @@ final class DebugOverlayTests: XCTestCase {
         }
     }
 
-    /// Areas: a rectangle, one half outside the canvas, at scale 2, a border's ring, and a
-    /// square rotated 45° about its centre inside the canvas (its area kept).
+    /// Areas: a rectangle, one half outside the canvas, at scale 2, a border's ring, a square
+    /// rotated 45° about its centre inside the canvas (its area kept), and one cut in half by
+    /// the canvas's edge.
     func testCoveredArea() throws {
         XCTAssertEqual(try quad(solidLayer(CGRect(x: 0, y: 0, width: 10, height: 20), rgb(255, 0, 0))).coveredArea(width: 60, height: 40), 200)
         XCTAssertEqual(try quad(solidLayer(CGRect(x: 55, y: 0, width: 10, height: 20), rgb(255, 0, 0))).coveredArea(width: 60, height: 40), 100)
@@ -185,6 +186,11 @@ final class DebugOverlayTests: XCTestCase {
             $0.transform = CATransform3DMakeRotation(.pi / 4, 0, 0, 1)
         }
         XCTAssertEqual(try quad(rotated).coveredArea(width: 60, height: 40), 100, accuracy: 1e-9)
+        // The same diamond centred on the canvas's left edge (x = 0): the half inside.
+        let cut = solidLayer(CGRect(x: -5, y: 15, width: 10, height: 10), rgb(255, 0, 0)).with {
+            $0.transform = CATransform3DMakeRotation(.pi / 4, 0, 0, 1)
+        }
+        XCTAssertEqual(try quad(cut).coveredArea(width: 60, height: 40), 50, accuracy: 1e-9)
     }
 
     /// `blended_pixels` of a list: a 10x20 translucent layer 200, an opaque one nothing, and

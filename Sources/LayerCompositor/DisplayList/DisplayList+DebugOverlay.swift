@@ -175,13 +175,33 @@ extension DrawQuad {
     /// border) projected and cut to the `width` x `height` pass; rounded corners and clips are
     /// not subtracted. What `FrameCounter.blendedPixels` adds up.
     package func coveredArea(width: Int, height: Int) -> Double {
+        let (w, h) = (Double(width), Double(height))
+        let t = transform
+        let affine = t.m14 == 0 && t.m24 == 0 && t.m44 == 1
         func area(_ r: CGRect) -> Double {
-            guard r.width > 0, r.height > 0, let outline = projectedOutline(rect: r) else { return 0 }
-            return polygonArea(clip(outline, toWidth: Double(width), height: Double(height)))
+            let r = r.standardized
+            guard r.width > 0, r.height > 0 else { return 0 }
+            // The usual case, counted every frame for every changed quad: a plane map without
+            // perspective whose corners are all inside the pass scales every area by the same
+            // |determinant|, with no polygon to build.
+            if affine {
+                let (a, b, c, d) = (Double(t.m11), Double(t.m12), Double(t.m21), Double(t.m22))
+                let (x0, y0) = (Double(r.minX), Double(r.minY))
+                let (dx, dy) = (Double(r.width), Double(r.height))
+                let px = a * x0 + c * y0 + Double(t.m41), py = b * x0 + d * y0 + Double(t.m42)
+                let xs = (px, px + a * dx, px + c * dy, px + a * dx + c * dy)
+                let ys = (py, py + b * dx, py + d * dy, py + b * dx + d * dy)
+                if min(xs.0, xs.1, xs.2, xs.3) >= 0, max(xs.0, xs.1, xs.2, xs.3) <= w,
+                   min(ys.0, ys.1, ys.2, ys.3) >= 0, max(ys.0, ys.1, ys.2, ys.3) <= h {
+                    return abs(a * d - b * c) * dx * dy
+                }
+            }
+            guard let outline = projectedOutline(rect: r) else { return 0 }
+            return polygonArea(clip(outline, toWidth: w, height: h))
         }
         let outer = area(rect)
-        guard case .border(let w, _) = shape else { return outer }
-        return max(outer - area(rect.standardized.insetBy(dx: w, dy: w)), 0)
+        guard case .border(let border, _) = shape else { return outer }
+        return max(outer - area(rect.standardized.insetBy(dx: border, dy: border)), 0)
     }
 }
 
