@@ -9,7 +9,7 @@ import XCTest
 /// Every debug overlay drawn by GL within the standard budget of the CPU reference: the tints are
 /// plain quads, so the backends agree on them as on any quad. The tree has each case the rules
 /// tell apart: opaque, translucent, rounded, masked, shadowed and group-opacity layers, and
-/// images aligned, at a fractional offset, scaled and rotated.
+/// images aligned, at a fractional offset, scaled and rotated; and highlighted rectangles.
 final class DebugOverlayEquivalenceTests: XCTestCase {
     static func tree() -> CALayer {
         let root = CALayer()
@@ -57,5 +57,10 @@ final class DebugOverlayEquivalenceTests: XCTestCase {
             let (d, _, _) = try compareBackends(drawn, gl: h.renderer, name: "debug-overlay-\(overlay.rawValue)")
             XCTAssertLessThanOrEqual(d.fraction, GLBudget.standard.fraction, "\(overlay): \(d)")
         }
+        // The demo's flashed regions, one of them on fractional pixels.
+        let flashed = list.withHighlights([CGRect(x: 10.5, y: 20, width: 30, height: 12.25), CGRect(x: 60, y: 0, width: 60, height: 80)],
+                                          color: DebugOverlay.offscreenTint)
+        let (d, _, _) = try compareBackends(flashed, gl: h.renderer, name: "debug-overlay-highlights")
+        XCTAssertLessThanOrEqual(d.fraction, GLBudget.standard.fraction, "highlights: \(d)")
     }
 }
