@@ -91,7 +91,7 @@ extension DisplayList {
         let identity = PlaneMap(1, 0, 0, 0, 1, 0, 0, 0, 1)
         for r in rects {
             quads.append(DrawQuad(transform: CATransform3DIdentity, inverse: identity, rect: r, shape: .rect(corners: .square),
-                                  fill: .color(color), opacity: 1, antialiased: false, clips: [], label: "updated region"))
+                                  fill: .color(color), opacity: 1, antialiased: false, clips: [], label: "highlight"))
         }
         out.passes[canvas].content = .quads(quads)
         return out
