@@ -55,6 +55,12 @@ struct DebugOverlays {
         return drawn.withHighlights(flashing.map(\.rect), color: Self.flashColor)
     }
 
+    /// What is on, for the HUD's status line (`overlay blended · flash`), or `nil` when nothing.
+    var summary: String? {
+        let parts = (overlay.map { ["overlay " + $0.rawValue] } ?? []) + (flashes ? ["flash"] : [])
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
     /// When the first flash showing ends (a frame must then be drawn without it), or `nil`.
     var nextFlashEnd: Double? { flashing.map(\.until).min() }
 }

@@ -275,7 +275,7 @@ final class Demo {
     private func hudInfo(runningAnimations: Int) -> HUDInfo {
         HUDInfo(page: "\(pageIndex + 1)/\(pages.count) \(page.id) — \(page.title)", animating: redraw == .everyFrame,
                 pageQuads: pageQuads.count, runningAnimations: runningAnimations, hit: hitName,
-                status: status.isEmpty ? "? keys · h HUD · ←/→ pages · s screenshot" : status)
+                status: !status.isEmpty ? status : debugOverlays.summary ?? "? keys · h HUD · ←/→ pages · s screenshot")
     }
 
     /// Counts the page's own quads for the HUD: the frame's display list also holds the HUD's,

@@ -19,7 +19,13 @@ final class DemoDebugOverlayTests: XCTestCase {
         XCTAssertEqual(d.typed("f"), "flash updated regions on")
         XCTAssertTrue(d.flashes)
         XCTAssertNil(d.typed("x"), "not a debug key: the page's")
+        XCTAssertEqual(d.summary, "flash")
+        _ = d.typed("o")
+        XCTAssertEqual(d.summary, "overlay offscreen · flash", "the HUD's status line")
         XCTAssertEqual(d.typed("f"), "flash updated regions off")
+        XCTAssertEqual(d.summary, "overlay offscreen")
+        _ = d.typed("o")
+        XCTAssertNil(d.summary)
     }
 
     /// The demo's keys come before the page's, so a page using one would never see it.
