@@ -83,7 +83,7 @@ extension DisplayList {
 
     /// The same frame with `rects` (canvas pixels) filled with `color` over everything, in order:
     /// the demo's "Flash Updated Regions".
-    public func withHighlights(_ rects: [CGRect], color: PremultipliedColor) -> DisplayList {
+    package func withHighlights(_ rects: [CGRect], color: PremultipliedColor) -> DisplayList {
         guard !rects.isEmpty else { return self }
         var out = self
         let canvas = passes.count - 1

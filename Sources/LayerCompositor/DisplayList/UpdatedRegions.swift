@@ -7,16 +7,16 @@ import LayerKitCore
 /// Where the canvas cannot be compared quad by quad, the regions are conservative: the whole
 /// canvas when its size or background changed (or for the first list), and, when the offscreen
 /// passes changed, the bounds of every canvas quad drawn from a pass as well.
-public struct UpdatedRegions {
+package struct UpdatedRegions {
     /// The last list and the pixels each of its canvas quads may touch.
     private var last: (list: DisplayList, bounds: [PixelRect?])?
 
     /// A tracker that has seen no frame.
-    public init() {}
+    package init() {}
 
     /// The rectangles (canvas pixels, disjoint) where `list` may differ from the last list
     /// given; the whole canvas for the first.
-    public mutating func update(_ list: DisplayList) -> [CGRect] {
+    package mutating func update(_ list: DisplayList) -> [CGRect] {
         let (w, h) = (list.width, list.height)
         let quads = list.canvas.quads
         let measure = { (q: DrawQuad) -> PixelRect? in q.pixelBounds(width: w, height: h) }
