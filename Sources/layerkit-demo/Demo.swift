@@ -12,7 +12,8 @@ import LayerKitCore
 /// layers, the stage tree is laid out and its presentation tree sampled at the link's
 /// `targetTimestamp` (where the pages' animations run), the compositor turns the snapshot into a
 /// display list, and a `GLFrameRenderer` draws it offscreen (only its damage, where the frame
-/// is like the last), copies it into framebuffer 0 and presents it. Each step is a phase of the `FrameProfiler` the HUD reads, and a GL timer
+/// is like the last), copies it into framebuffer 0 and presents it. A debug overlay's tints and
+/// flashed updated regions (`DebugOverlays`) are added to the list between the two. Each step is a phase of the `FrameProfiler` the HUD reads, and a GL timer
 /// query measures the GPU's share.
 ///
 /// Frames are drawn only when something changed: an event, a page that animates, a timed change
@@ -75,6 +76,8 @@ final class Demo {
     /// The quads of the page alone (what `layerkit displaylist` counts for its scene), for the
     /// HUD, and the canvas snapshot they were counted for.
     private var pageQuads: (canvas: LayerSnapshot?, count: Int) = (nil, 0)
+    /// The debug overlay and the flashing of updated regions, as the keys set them.
+    private(set) var debugOverlays = DebugOverlays()
 
     /// A demo on `window` showing `pages`, starting at `pageIndex`.
     ///
@@ -87,6 +90,14 @@ final class Demo {
         renderer = try GLFrameRenderer(window: window)
         loop = FrameLoop(renderer: renderer)
         profiler.frameLimit = 4 * HUD.history
+        loop.overlay = { [unowned self] list in
+            // Flashes stay on the page: the HUD changes at every frame, and a flash of it would
+            // ask for the frame that ends it, which changes the HUD again.
+            let scale = stage.scale
+            func pixels(_ r: CGRect) -> CGRect { CGRect(x: r.minX * scale, y: r.minY * scale, width: r.width * scale, height: r.height * scale) }
+            return debugOverlays.apply(list, now: wall.now, within: pixels(stage.canvas.frame),
+                                       excluding: stage.isHUDVisible ? pixels(stage.hud.layer.frame) : nil)
+        }
         stage.isHUDVisible = options.hud
         stage.showsCaption = options.captions
         displayLink = CADisplayLink(timeSource: { [clock = options.clock] in clock.mediaTime }) { [unowned self] link in
@@ -160,6 +171,7 @@ final class Demo {
     /// change has come.
     private func isFrameDue() -> Bool {
         if needsDisplay { return true }
+        if let end = debugOverlays.nextFlashEnd, wall.now >= end { return true }
         switch redraw {
         case .onInput: return false
         case .everyFrame: return true
@@ -175,6 +187,7 @@ final class Demo {
         if case .at(let t) = redraw { timeout = min(timeout, t - options.clock.now) }
         if awaitingGPUTime != nil { timeout = min(timeout, 0.02) }
         if !status.isEmpty { timeout = min(timeout, statusUntil - now) }
+        if let end = debugOverlays.nextFlashEnd { timeout = min(timeout, end - now) }
         return max(timeout, 0.001)
     }
 
@@ -262,7 +275,7 @@ final class Demo {
     private func hudInfo(runningAnimations: Int) -> HUDInfo {
         HUDInfo(page: "\(pageIndex + 1)/\(pages.count) \(page.id) — \(page.title)", animating: redraw == .everyFrame,
                 pageQuads: pageQuads.count, runningAnimations: runningAnimations, hit: hitName,
-                status: status.isEmpty ? "? keys · h HUD · ←/→ pages · s screenshot" : status)
+                status: !status.isEmpty ? status : debugOverlays.summary ?? "? keys · h HUD · ←/→ pages · s screenshot")
     }
 
     /// Counts the page's own quads for the HUD: the frame's display list also holds the HUD's,
@@ -304,7 +317,8 @@ final class Demo {
                 if stage.keys.isVisible { stage.keys.show(page: page, scale: stage.scale) }
             case "h": stage.isHUDVisible.toggle()
             case "s": screenshotRequest = Self.screenshotName(page: page.id)
-            default: _ = page.handling { page.typed(c) }
+            default:
+                if let message = debugOverlays.typed(c) { setStatus(message) } else { _ = page.handling { page.typed(c) } }
             }
         case .mouseButton(down: true, at: let p):
             press = (p, 0)

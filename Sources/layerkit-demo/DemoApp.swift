@@ -26,7 +26,8 @@ struct DemoApp: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layerkit-demo",
         abstract: "The book's Core Animation examples, live, in a window drawn with LayerKit's GL backend.",
-        discussion: "Keys: ←/→ or PgUp/PgDn pages, click hit-tests, h HUD, ? keys, s screenshot, Esc quits. "
+        discussion: "Keys: ←/→ or PgUp/PgDn pages, click hit-tests, h HUD, ? keys, s screenshot, "
+            + "b/o/i debug overlays (blended, offscreen, misaligned), f flash updated regions, Esc quits. "
             + "Needs a display; without one, run it under `xvfb-run -a` or render scenes with `layerkit render`.")
 
     @Argument(help: "Scene files to show as pages (default: the gallery).")

@@ -11,6 +11,10 @@ final class KeysOverlay {
         KeyHelp(key: "h", action: "HUD on / off"),
         KeyHelp(key: "?", action: "this list on / off"),
         KeyHelp(key: "s", action: "save a screenshot PNG in the current folder"),
+        KeyHelp(key: "b", action: "Color Blended Layers: green opaque, red blended"),
+        KeyHelp(key: "o", action: "Color Offscreen-Rendered: yellow"),
+        KeyHelp(key: "i", action: "Color Misaligned Images: magenta offset, yellow scaled"),
+        KeyHelp(key: "f", action: "Flash Updated Regions: yellow"),
         KeyHelp(key: "Esc", action: "close this list, or quit"),
     ]
 

@@ -15,7 +15,12 @@ struct DisplayListCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Pixels per point (default: the scene's canvas scale).")
     var scale: Double?
 
+    @Option(help: "Add a debug overlay's tint quads, as `render --debug-overlay` draws them: blended, offscreen or misaligned.")
+    var debugOverlay: DebugOverlay?
+
     func run() throws {
-        print(try displayList(for: try loadScene(scene, use: .cpuDrawing), path: scene, scale: scale).dump(), terminator: "")
+        var list = try displayList(for: try loadScene(scene, use: .cpuDrawing), path: scene, scale: scale)
+        if let debugOverlay { list = list.withDebugOverlay(debugOverlay) }
+        print(list.dump(), terminator: "")
     }
 }

@@ -26,10 +26,14 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The scene time in seconds to draw the presentation tree at (default: the scene's \"time\", else 0).")
     var time: Double?
 
+    @Option(help: "Tint the frame as Instruments' Core Animation options do: blended (green opaque, red blended), offscreen (yellow), misaligned (magenta offset, yellow scaled images).")
+    var debugOverlay: DebugOverlay?
+
     func run() throws {
         try checkOutputPath(output, option: "-o")
         if let time, !time.isFinite { throw CLIError.badInput("--time: expected a finite number of seconds, found \(time)") }
-        let list = try displayList(for: try loadScene(scene, use: backend.memoryUse), path: scene, scale: scale, time: time)
+        var list = try displayList(for: try loadScene(scene, use: backend.memoryUse), path: scene, scale: scale, time: time)
+        if let debugOverlay { list = list.withDebugOverlay(debugOverlay) }
         let renderer = try backend.makeRenderer()
         let bitmap: Bitmap
         // A backend failing mid-frame (a GL error, naming its call) is reported like bad input:
@@ -44,3 +48,7 @@ struct RenderCommand: ParsableCommand {
         try writeOutput(png, to: output, option: "-o")
     }
 }
+
+/// `--debug-overlay blended|offscreen|misaligned`; another value is a usage error (exit 2)
+/// listing the three.
+extension DebugOverlay: ExpressibleByArgument {}

@@ -144,8 +144,9 @@ private final class RecordingPage: Page {
 
 /// An X display for GLFW in this process: the session's when `DISPLAY` is set, else an Xvfb
 /// server started for the tests that need it, and stopped (and `DISPLAY` unset) after them, so
-/// that later tests see the environment they began with.
-private enum XvfbDisplay {
+/// that later tests see the environment they began with. Other window tests
+/// (`DemoDebugOverlayWindowTests`) use it too.
+enum XvfbDisplay {
     nonisolated(unsafe) private static var server: Process?
 
     static func startIfNeeded() {

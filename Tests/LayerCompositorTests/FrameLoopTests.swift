@@ -196,6 +196,40 @@ final class FrameLoopTests: XCTestCase {
         XCTAssertEqual(FrameCounter.allCases.map(\.rawValue),
                        ["layers", "quads", "passes", "display_list_reused", "quads_flattened", "displays", "draw_calls", "state_changes", "texture_uploads",
                         "uploaded_bytes", "textures_held", "texture_bytes_held", "records_written",
-                        "records_compared", "instances", "particles"])
+                        "records_compared", "instances", "particles", "blended_pixels", "offscreen_passes"])
+    }
+
+    /// `blended_pixels` and `offscreen_passes`: a 10x20 translucent layer covers 200 pixels,
+    /// 800 at scale 2, the opaque leaves none; a mask adds two passes (the masked content and
+    /// the mask), its drawn-back quad blends over its 10x10 (the leaf's extent, the pass's size).
+    func testBlendedPixelsAndOffscreenPasses() throws {
+        let (root, leaf) = tree()
+        let translucent = solidLayer(CGRect(x: 0, y: 10, width: 10, height: 20), rgb(255, 0, 0, 0.5))
+        root.addSublayer(translucent)
+        let loop = FrameLoop(renderer: RecordingRenderer())
+        let source = LayerTreeSource(root)
+        try loop.drawFrame(source, at: 0, canvas: Canvas(width: 40, height: 30))
+        try loop.drawFrame(source, at: 1, canvas: Canvas(width: 40, height: 30))
+        try loop.drawFrame(source, at: 2, canvas: Canvas(width: 40, height: 30, scale: 2))
+        try loop.drawFrame(source, at: 3, canvas: Canvas(width: 40, height: 30), update: { translucent.position.x = 40 })
+        try loop.drawFrame(source, at: 4, canvas: Canvas(width: 40, height: 30), update: {
+            leaf.mask = solidLayer(CGRect(x: 0, y: 0, width: 10, height: 10), rgb(0, 0, 0))
+        })
+        let frames = loop.profiler.frames
+        XCTAssertEqual(frames.map { $0[.displayListReused] }, [0, 1, 0, 0, 0])
+        XCTAssertEqual(frames.map { $0[.blendedPixels] }, [200, 200, 800, 100, 200], "half of it off the canvas at frame 3")
+        XCTAssertEqual(frames.map { $0[.offscreenPasses] }, [0, 0, 0, 0, 2])
+    }
+
+    /// With `overlay` set, the backend draws what it returns; the counters are the compositor's.
+    func testTheOverlayIsDrawnButNotCounted() throws {
+        let (root, _) = tree()
+        let renderer = RecordingRenderer()
+        let loop = FrameLoop(renderer: renderer)
+        loop.overlay = { $0.withDebugOverlay(.blended) }
+        let frame = try loop.drawFrame(LayerTreeSource(root), at: 0, canvas: Canvas(width: 40, height: 30))
+        XCTAssertEqual(renderer.lists.map(\.quadCount), [4], "two quads, each with its tint")
+        XCTAssertEqual(frame.displayList, renderer.lists.last)
+        XCTAssertEqual(loop.profiler.frames[0][.quads], 2)
     }
 }

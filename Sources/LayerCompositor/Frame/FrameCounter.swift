@@ -45,6 +45,14 @@ public enum FrameCounter: String, CaseIterable, Sendable {
     /// whose quads were copied from the last frame's list, its time unchanged, adds none; a
     /// display list reused whole counts what it holds).
     case particles
+    /// Pixels covered by quads that blend (`DebugOverlay.blended`'s red), summed over quads and
+    /// passes: each blended quad's rectangle (less a border's hole) in its pass's pixels, cut to
+    /// the pass; rounded corners and clips are not taken away. A 10x20 translucent layer at
+    /// scale 1 adds 200.
+    case blendedPixels = "blended_pixels"
+    /// Render passes other than the canvas (`DebugOverlay.offscreen`'s yellow): offscreen
+    /// surfaces drawn this frame.
+    case offscreenPasses = "offscreen_passes"
 }
 
 extension FrameProfiler {

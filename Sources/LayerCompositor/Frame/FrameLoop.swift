@@ -13,7 +13,7 @@ public final class FrameLoop {
     public struct Frame {
         /// The tree drawn.
         public let snapshot: LayerSnapshot
-        /// The display list the backend executed.
+        /// The display list the backend executed (with `overlay`'s additions, where set).
         public let displayList: DisplayList
         /// The canvas as the backend returned it (empty where it reads no pixels back).
         public let pixels: Bitmap
@@ -24,6 +24,11 @@ public final class FrameLoop {
     /// Where the frames' phases and counters are recorded.
     public let profiler: FrameProfiler
     private let compositor = FrameCompositor()
+    private var blendedPixels = BlendedPixels()
+    /// What is drawn over every frame, from the list the compositor built to the list the
+    /// backend draws: a `DebugOverlay` (`withDebugOverlay`), flashed regions (`withHighlights`).
+    /// The frame's counters are those of the compositor's list.
+    public var overlay: ((DisplayList) -> DisplayList)?
 
     /// A loop drawing with `renderer` and recording into `profiler`.
     public init(renderer: any FrameRenderer, profiler: FrameProfiler = FrameProfiler()) {
@@ -54,11 +59,14 @@ public final class FrameLoop {
         profiler.count(.quadsFlattened, Double(list.quadCount - compositor.lastCopiedQuads))
         profiler.count(.instances, Double(compositor.lastInstances))
         profiler.count(.particles, Double(compositor.lastParticles))
-        let pixels = try renderer.render(list, profiler: profiler)
+        let drawn = overlay?(list) ?? list
+        let pixels = try renderer.render(drawn, profiler: profiler)
         profiler.count(.layers, Double(snapshot.layerCount))
         profiler.count(.quads, Double(list.quadCount))
         profiler.count(.passes, Double(list.passes.count))
-        let frame = Frame(snapshot: snapshot, displayList: list, pixels: pixels)
+        profiler.count(.blendedPixels, blendedPixels.count(list))
+        profiler.count(.offscreenPasses, Double(list.passes.count - 1))
+        let frame = Frame(snapshot: snapshot, displayList: drawn, pixels: pixels)
         annotate?(frame)
         profiler.endFrame()
         return frame

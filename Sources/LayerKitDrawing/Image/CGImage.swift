@@ -20,12 +20,18 @@ public final class CGImage: Sendable {
     /// none. Pixels outside it add nothing to what they are drawn over, so renderers need not
     /// visit them: a leaf, a glyph run or an icon is often half empty margin.
     public let inkBounds: (x0: Int, y0: Int, x1: Int, y1: Int)?
+    /// `.noneSkipLast` when every pixel is opaque (alpha 255), else `.premultipliedLast`:
+    /// judged from the pixels, since every image is decoded to premultiplied RGBA, so that a
+    /// PNG whose alpha is all opaque counts as opaque as a JPEG does (what the blended-layers
+    /// debug overlay asks).
+    public let alphaInfo: CGImageAlphaInfo
 
     /// An image over already premultiplied pixels.
     public init(bitmap: Bitmap, source: String = "bitmap") {
         self.bitmap = bitmap
         self.source = source
         inkBounds = CGImage.inkBounds(of: bitmap)
+        alphaInfo = CGImage.isOpaque(bitmap) ? .noneSkipLast : .premultipliedLast
     }
 
     /// Decodes a PNG file (sRGB assumed, gamma and ICC chunks ignored), premultiplying on load.
@@ -47,6 +53,20 @@ public final class CGImage: Sendable {
 }
 
 extension CGImage {
+    /// Whether every pixel's alpha is 255 (false for an empty image). Stops at the first
+    /// translucent pixel, which an image with alpha usually has in its first row.
+    private static func isOpaque(_ b: Bitmap) -> Bool {
+        guard b.width > 0, b.height > 0 else { return false }
+        return b.pixels.withUnsafeBytes { raw in
+            var i = 3
+            while i < raw.count {
+                if raw[i] != 255 { return false }
+                i += 4
+            }
+            return true
+        }
+    }
+
     private static func inkBounds(of b: Bitmap) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
         var (x0, y0, x1, y1) = (b.width, b.height, 0, 0)
         b.pixels.withUnsafeBytes { raw in
