@@ -93,7 +93,7 @@ struct PreparedQuad {
         pixelHalfPlanes = halfPlanes
         clips = otherClips
         var outline = projected
-        for h in halfPlanes { outline = PreparedQuad.clip(outline, h) }
+        for h in halfPlanes { outline = clipPolygon(outline, h) }
         guard outline.count >= 3 else { return nil }
         self.outline = outline
         guard let box = PixelRect(around: outline, width: width, height: height) else { return nil }
@@ -170,7 +170,7 @@ struct PreparedQuad {
     /// empty, or so far out that `interiorMargin` would not be safe.
     private static func safeOutline(_ q: DrawQuad, rect: CGRect, halfPlanes: [(a: Double, b: Double, c: Double)]) -> [SIMD2<Double>]? {
         guard var poly = q.projectedOutline(rect: rect) else { return nil }
-        for h in halfPlanes { poly = clip(poly, h) }
+        for h in halfPlanes { poly = clipPolygon(poly, h) }
         return poly.count >= 3 && poly.allSatisfy({ abs($0.x) < 1e6 && abs($0.y) < 1e6 }) ? poly : nil
     }
 
@@ -241,18 +241,6 @@ struct PreparedQuad {
 
     /// Stands in for "no texture" so the unowned fields are always valid.
     private static let placeholder = Texture(Bitmap(width: 1, height: 1))
-
-    /// The part of a convex polygon where `a·x + b·y + c ≥ 0`.
-    static func clip(_ poly: [SIMD2<Double>], _ h: (a: Double, b: Double, c: Double)) -> [SIMD2<Double>] {
-        var out: [SIMD2<Double>] = []
-        for i in poly.indices {
-            let p = poly[i], q = poly[(i + 1) % poly.count]
-            let dp = h.a * p.x + h.b * p.y + h.c, dq = h.a * q.x + h.b * q.y + h.c
-            if dp >= 0 { out.append(p) }
-            if (dp >= 0) != (dq >= 0) { out.append(p + (q - p) * (dp / (dp - dq))) }
-        }
-        return out
-    }
 
     /// The pixel columns whose centres may be covered on row `py`: the outline's x extent over
     /// the band y ± `spanBand` (a fringe pixel can lie outside the outline in any direction,

@@ -34,3 +34,17 @@ public struct Clip: Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// The part of convex polygon `poly` where `a·x + b·y + c ≥ 0` (one step of Sutherland–Hodgman):
+/// the CPU renderer cuts quads' outlines to their clips with it, the debug overlay's pixel count
+/// cuts them to the pass.
+package func clipPolygon(_ poly: [SIMD2<Double>], _ h: (a: Double, b: Double, c: Double)) -> [SIMD2<Double>] {
+    var out: [SIMD2<Double>] = []
+    for i in poly.indices {
+        let p = poly[i], q = poly[(i + 1) % poly.count]
+        let dp = h.a * p.x + h.b * p.y + h.c, dq = h.a * q.x + h.b * q.y + h.c
+        if dp >= 0 { out.append(p) }
+        if (dp >= 0) != (dq >= 0) { out.append(p + (q - p) * (dp / (dp - dq))) }
+    }
+    return out
+}

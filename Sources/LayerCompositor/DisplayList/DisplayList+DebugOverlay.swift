@@ -205,20 +205,10 @@ extension DrawQuad {
     }
 }
 
-/// `poly` cut to the rectangle 0…`width` x 0…`height` (Sutherland–Hodgman, one edge at a time).
+/// `poly` cut to the rectangle 0…`width` x 0…`height`, one edge at a time.
 private func clip(_ poly: [SIMD2<Double>], toWidth width: Double, height: Double) -> [SIMD2<Double>] {
     var out = poly
-    // Each edge as a half-plane a·x + b·y + c ≥ 0.
-    for (a, b, c) in [(1.0, 0.0, 0.0), (-1, 0, width), (0, 1, 0), (0, -1, height)] where !out.isEmpty {
-        let input = out
-        out = []
-        for i in input.indices {
-            let p = input[i], q = input[(i + 1) % input.count]
-            let dp = a * p.x + b * p.y + c, dq = a * q.x + b * q.y + c
-            if dp >= 0 { out.append(p) }
-            if (dp >= 0) != (dq >= 0) { out.append(p + (q - p) * (dp / (dp - dq))) }
-        }
-    }
+    for edge in [(1.0, 0.0, 0.0), (-1, 0, width), (0, 1, 0), (0, -1, height)] where !out.isEmpty { out = clipPolygon(out, edge) }
     return out
 }
 
