@@ -103,7 +103,10 @@ final class OpenGLLayerTests: XCTestCase {
         let h = try GLHarness()
         let gl = try h.renderer.render(list)
         for bitmap in [cpu, gl] {
-            func px(_ x: Int, _ y: Int) -> [UInt8] { let p = bitmap[10 + x, 10 + y]; return [p.r, p.g, p.b, p.a] }
+            func px(_ x: Int, _ y: Int) -> [UInt8] {
+                let p = bitmap[10 + x, 10 + y]
+                return [p.r, p.g, p.b, p.a]
+            }
             for (x, y) in [(0, 39), (5, 30), (0, 1), (38, 39)] { XCTAssertEqual(px(x, y), [255, 0, 0, 255], "(\(x), \(y))") }
             for (x, y) in [(39, 0), (30, 5), (1, 0), (39, 38)] { XCTAssertEqual(px(x, y), [51, 102, 153, 255], "(\(x), \(y))") }
             XCTAssertEqual(px(-5, -5), [255, 255, 255, 255], "outside the layer")
