@@ -15,8 +15,11 @@ final class DemoOpenGLPageTests: XCTestCase {
         let page = OpenGLTrianglePage()
         XCTAssertEqual(page.update(clock: DemoClock(frozen: 0)), .onInput)
         XCTAssertFalse(page.triangle.isAsynchronous)
-        for _ in 0..<3 { _ = page.root.snapshot() }
-        XCTAssertEqual(page.triangle.draws, 1)
+        for _ in 0..<3 {
+            _ = page.update(clock: DemoClock(frozen: 0))
+            _ = page.root.snapshot()
+        }
+        XCTAssertEqual([page.triangle.draws, page.triangle.canDrawAsks], [1, 1], "frames at a frozen time mark nothing")
         let canvas = renderCPU(page.root, width: 400, height: 400)
         let top = canvas[200, 108], left = canvas[50 + 80, 30 + 222]
         XCTAssertTrue(top.g > 200 && top.r < 40 && top.b < 40, "near the top corner: \(top)")

@@ -43,8 +43,9 @@ final class OpenGLTrianglePage: Page {
     override func update(clock: DemoClock) -> Redraw {
         // Frozen (--time), the angle is the time's and the layer draws once for it.
         triangle.isAsynchronous = spinning && !clock.isFrozen
-        if spinning {
-            triangle.angle = Float((clock.mediaTime * .pi / 2).truncatingRemainder(dividingBy: 2 * .pi))
+        let angle = Float((clock.mediaTime * .pi / 2).truncatingRemainder(dividingBy: 2 * .pi))
+        if spinning && angle != triangle.angle {
+            triangle.angle = angle
             if !triangle.isAsynchronous { triangle.setNeedsDisplay() }
         }
         label.string = "\(triangle.draws) OpenGL drawings, \(triangle.canDrawAsks) canDraw asks; "
