@@ -266,6 +266,52 @@ final class OpenGLLayerTests: XCTestCase {
         XCTAssertFalse(l.needsDisplay())
     }
 
+    /// A layer over 16,384 pixels a side is not drawn, says so, and an asynchronous one stops
+    /// asking to be displayed; at 16,384 it is drawn.
+    func testAnOverLargeLayerIsNotDrawnAndSaysSo() {
+        let wide = shape(CGRect(x: 0, y: 0, width: 8_192.5, height: 1), vertices: Self.lowerLeft)
+        wide.name = "wide"
+        wide.contentsScale = 2
+        wide.isAsynchronous = true
+        let said = standardError { wide.displayIfNeeded() }
+        XCTAssertEqual(said, "LayerKit: warning: layer 'wide': its drawing would be 16385 x 2 pixels (bounds x contentsScale), "
+                       + "over 16384 a side; it is not drawn\n")
+        XCTAssertNil(wide.contents)
+        XCTAssertEqual(wide.draws, 0)
+        XCTAssertFalse(wide.needsDisplay())
+        wide.bounds.size.width = 8_192
+        XCTAssertTrue(wide.needsDisplay(), "a new size tries again")
+        wide.displayIfNeeded()
+        XCTAssertEqual(wide.contents.map { [$0.width, $0.height] }, [16_384, 2])
+    }
+
+    /// Makes a GL error after drawing: `glEnable` of no capability.
+    final class ErringLayer: CAOpenGLLayer {
+        override func draw(inCGLContext ctx: CGLContextObj, pixelFormat pf: CGLPixelFormatObj,
+                           forLayerTime t: CFTimeInterval, displayTime ts: UnsafePointer<CVTimeStamp>?) {
+            glClearColor(0, 1, 0, 1)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            glEnable(0)
+        }
+    }
+
+    /// A drawing that leaves a GL error is warned about once per layer, naming the error, and
+    /// still shown.
+    func testAGLErrorInTheDrawingIsReportedOnce() {
+        let l = ErringLayer()
+        l.name = "erring"
+        l.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
+        let said = standardError {
+            for _ in 0..<2 {
+                l.setNeedsDisplay()
+                l.displayIfNeeded()
+            }
+        }
+        XCTAssertEqual(said, "LayerKit: warning: layer 'erring': draw(inCGLContext:pixelFormat:forLayerTime:displayTime:) "
+                       + "failed: GL_INVALID_ENUM (0x500)\n")
+        XCTAssertTrue(l.contents.map { $0.bitmap[0, 0] == (0, 255, 0, 255) } == true)
+    }
+
     /// Layers of no pixels draw nothing and get no contents.
     func testAnEmptyLayerGetsNoContents() {
         let l = shape(CGRect(x: 0, y: 0, width: 0, height: 10), vertices: Self.lowerLeft)

@@ -1,5 +1,6 @@
 import Foundation
 import LayerKitCore
+import LayerKitTestSupport
 import XCTest
 
 /// Custom drawing: `draw(in:)`, the delegate's `display(_:)` and `draw(_:in:)`, and when layers
@@ -170,17 +171,6 @@ final class CALayerDisplayTests: XCTestCase {
         said = standardError { wide.display() }
         XCTAssertEqual(wide.contents?.width, 16_384)
         XCTAssertEqual(said, "")
-    }
-
-    /// What `body` writes to standard error.
-    private func standardError(_ body: () -> Void) -> String {
-        let pipe = Pipe(), saved = dup(2)
-        dup2(pipe.fileHandleForWriting.fileDescriptor, 2)
-        body()
-        dup2(saved, 2)
-        close(saved)
-        pipe.fileHandleForWriting.closeFile()
-        return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
     // MARK: Redrawing part of a layer (setNeedsDisplay(_:))

@@ -170,11 +170,14 @@ open class CAOpenGLLayer: CALayer {
         switch outcome {
         case .drawn(let image): show(image)
         case .kept: break
-        case .nothing: show(nil)
+        case .nothing:
+            // Not marked again: the failure would recur (and be warned about) every frame; a
+            // new size or a mark tries again.
+            show(nil)
+            return
         }
-        // Marked again at once: the next commit displays it again (a mark made during display
-        // is kept for the next commit).
-        if isAsynchronous && !backing.isUnavailable { setNeedsDisplay() }
+        // Marked again at once, so that the next commit displays it again.
+        if isAsynchronous { setNeedsDisplay() }
     }
 
     private enum Outcome {
@@ -215,7 +218,7 @@ open class CAOpenGLLayer: CALayer {
             return .nothing
         }
         guard canDraw(inCGLContext: ctx, pixelFormat: pf, forLayerTime: time, displayTime: displayTime) else { return .kept }
-        // canDraw may have drawn state of its own: the target is bound again for the drawing.
+        // canDraw may have bound a framebuffer or set a viewport of its own.
         b.bindTarget()
         draw(inCGLContext: ctx, pixelFormat: pf, forLayerTime: time, displayTime: displayTime)
         do {
