@@ -1,7 +1,7 @@
 import CGL
 import CPURenderer
 import Foundation
-import GLRenderer
+@testable import GLRenderer
 import LayerCompositor
 import LayerKitCore
 import LayerKitTestSupport
@@ -20,6 +20,7 @@ final class OpenGLLayerTests: XCTestCase {
         var canDrawAsks = 0, draws = 0
         var viewport: [GLint] = []
         var layerTime: CFTimeInterval?
+        weak var context: CGLContextObj?
         var stamp: CVTimeStamp?
         private var program: GLuint = 0, vertexArray: GLuint = 0, buffer: GLuint = 0
 
@@ -33,6 +34,7 @@ final class OpenGLLayerTests: XCTestCase {
                            forLayerTime t: CFTimeInterval, displayTime ts: UnsafePointer<CVTimeStamp>?) {
             draws += 1
             layerTime = t
+            context = ctx
             stamp = ts?.pointee
             viewport = [GLint](repeating: 0, count: 4)
             glGetIntegerv(GLenum(GL_VIEWPORT), &viewport)
@@ -310,6 +312,19 @@ final class OpenGLLayerTests: XCTestCase {
         XCTAssertEqual(said, "LayerKit: warning: layer 'erring': draw(inCGLContext:pixelFormat:forLayerTime:displayTime:) "
                        + "failed: GL_INVALID_ENUM (0x500)\n")
         XCTAssertTrue(l.contents.map { $0.bitmap[0, 0] == (0, 255, 0, 255) } == true)
+    }
+
+    /// A freed layer's context goes with it (on the layers' thread, after what was queued).
+    func testAFreedLayersContextIsReleased() {
+        weak var context: CGLContextObj?
+        do {
+            let l = shape(vertices: Self.lowerLeft)
+            l.displayIfNeeded()
+            context = l.context
+            XCTAssertNotNil(context)
+        }
+        OpenGLLayerThread.shared.sync {}
+        XCTAssertNil(context)
     }
 
     /// Layers of no pixels draw nothing and get no contents.
