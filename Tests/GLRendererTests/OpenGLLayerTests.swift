@@ -327,6 +327,30 @@ final class OpenGLLayerTests: XCTestCase {
         XCTAssertNil(context)
     }
 
+    /// Asks for OpenGL ES 3, notes the context it gets, and clears to red.
+    final class ESLayer: CAOpenGLLayer {
+        var version = "", api: CGLPixelFormatObj?
+        override func copyCGLPixelFormat(forDisplayMask mask: UInt32) -> CGLPixelFormatObj { .openGLES3 }
+        override func draw(inCGLContext ctx: CGLContextObj, pixelFormat pf: CGLPixelFormatObj,
+                           forLayerTime t: CFTimeInterval, displayTime ts: UnsafePointer<CVTimeStamp>?) {
+            api = ctx.api
+            version = glGetString(GLenum(GL_VERSION)).map { String(cString: $0) } ?? ""
+            glClearColor(1, 0, 0, 1)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
+    }
+
+    /// A program written for OpenGL ES gets an ES context from its pixel format.
+    func testAnOpenGLESPixelFormatGetsAnESContext() {
+        let l = ESLayer()
+        l.frame = CGRect(x: 0, y: 0, width: 2, height: 2)
+        l.setNeedsDisplay()
+        l.displayIfNeeded()
+        XCTAssertEqual(l.api, .openGLES3)
+        XCTAssertTrue(l.version.hasPrefix("OpenGL ES 3"), l.version)
+        XCTAssertTrue(l.contents.map { $0.bitmap[1, 1] == (255, 0, 0, 255) } == true)
+    }
+
     /// Layers of no pixels draw nothing and get no contents.
     func testAnEmptyLayerGetsNoContents() {
         let l = shape(CGRect(x: 0, y: 0, width: 0, height: 10), vertices: Self.lowerLeft)
