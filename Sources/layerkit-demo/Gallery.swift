@@ -33,6 +33,7 @@ enum Gallery {
             SpringPage(),
             LiveDrawingPage(),
             try FirePage(examples: examples),
+            OpenGLTrianglePage(),
         ]
         let captions = examples.captions()
         let scenes = try examples.seedScenes().map { url in

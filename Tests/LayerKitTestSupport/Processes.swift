@@ -50,3 +50,15 @@ public func runProcess(_ executable: URL, _ arguments: [String], environment: [S
                       stderr: try String(contentsOf: errURL, encoding: .utf8),
                       seconds: Date().timeIntervalSince(start), timedOut: timedOut)
 }
+
+/// What `body` writes to this process's standard error (file descriptor 2) while it runs, which
+/// then goes to the terminal no more. The pipe holds 64 KiB: enough for warnings, not a flood.
+public func standardError(of body: () -> Void) -> String {
+    let pipe = Pipe(), saved = dup(2)
+    dup2(pipe.fileHandleForWriting.fileDescriptor, 2)
+    body()
+    dup2(saved, 2)
+    close(saved)
+    pipe.fileHandleForWriting.closeFile()
+    return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+}

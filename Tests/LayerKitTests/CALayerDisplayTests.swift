@@ -1,5 +1,6 @@
 import Foundation
 import LayerKitCore
+import LayerKitTestSupport
 import XCTest
 
 /// Custom drawing: `draw(in:)`, the delegate's `display(_:)` and `draw(_:in:)`, and when layers
@@ -172,17 +173,6 @@ final class CALayerDisplayTests: XCTestCase {
         XCTAssertEqual(said, "")
     }
 
-    /// What `body` writes to standard error.
-    private func standardError(_ body: () -> Void) -> String {
-        let pipe = Pipe(), saved = dup(2)
-        dup2(pipe.fileHandleForWriting.fileDescriptor, 2)
-        body()
-        dup2(saved, 2)
-        close(saved)
-        pipe.fileHandleForWriting.closeFile()
-        return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    }
-
     // MARK: Redrawing part of a layer (setNeedsDisplay(_:))
 
     /// Fills its whole bounds in the next of `colors` at each draw, keeping each context's
@@ -298,5 +288,47 @@ final class CALayerDisplayTests: XCTestCase {
         l.setNeedsDisplay(rect)
         l.displayIfNeeded()
         XCTAssertEqual(l.clips.last, rect)
+    }
+
+    /// Redraws itself every frame, as an asynchronous `CAOpenGLLayer` does: its `display()`
+    /// marks it again.
+    final class EveryFrameLayer: CALayer {
+        var displays = 0
+        override func display() {
+            displays += 1
+            setNeedsDisplay()
+        }
+    }
+
+    func testALayerMarkedByItsOwnDisplayIsDisplayedAtEachSnapshot() {
+        let root = CALayer(), middle = CALayer(), other = square()
+        let l = EveryFrameLayer()
+        root.addSublayer(middle)
+        root.addSublayer(other)
+        middle.addSublayer(l)
+        l.setNeedsDisplay()
+        other.setNeedsDisplay()
+        var snapshots: [LayerSnapshot] = []
+        for _ in 0..<3 { snapshots.append(root.snapshot()) }
+        XCTAssertEqual(l.displays, 3, "the mark made during display reaches the next commit, two levels down")
+        XCTAssertEqual(other.draws, 1, "its unmarked sibling is drawn once")
+        XCTAssertTrue(snapshots[2].sublayers[1] === snapshots[0].sublayers[1], "the sibling's snapshot is kept")
+        XCTAssertTrue(l.needsDisplay())
+    }
+
+    /// Asks to be redrawn when `contentsScale` changes.
+    final class ScaleDependentLayer: CALayer {
+        override class func needsDisplay(forKey key: String) -> Bool { key == "contentsScale" }
+    }
+
+    func testNeedsDisplayForKeyCoversContentsScale() {
+        let l = ScaleDependentLayer()
+        l.contentsScale = 1
+        XCTAssertFalse(l.needsDisplay(), "an unchanged scale marks nothing")
+        l.contentsScale = 2
+        XCTAssertTrue(l.needsDisplay())
+        let plain = CALayer()
+        plain.contentsScale = 2
+        XCTAssertFalse(plain.needsDisplay(), "a plain layer's needsDisplay(forKey:) is false")
     }
 }

@@ -34,7 +34,7 @@ package final class AnimationClock {
 
     /// The transaction's time: the latest frame's media time while a display link runs (so that
     /// changes between frames begin where the screen is), otherwise `CACurrentMediaTime()`.
-    var now: CFTimeInterval { runningLinks > 0 ? frameTime ?? CACurrentMediaTime() : CACurrentMediaTime() }
+    package var now: CFTimeInterval { runningLinks > 0 ? frameTime ?? CACurrentMediaTime() : CACurrentMediaTime() }
 
     /// Starts tracking `animation`, just added to `layer`.
     func track(_ animation: CAAnimation, on layer: CALayer) {

@@ -551,7 +551,7 @@ open class CALayer: CAMediaTiming {
     /// Image pixels per point of the contents.
     public var contentsScale: CGFloat {
         get { properties.contentsScale }
-        set { setIfFinite(&properties.contentsScale, newValue) }
+        set { if setIfFinite(&properties.contentsScale, newValue) { markNeedsDisplay(forChangeOf: "contentsScale") } }
     }
 
     /// The part of the image shown, in unit coordinates; outside 0…1 extends the edge pixels.

@@ -113,8 +113,13 @@ extension CALayer {
         let s = LayerSnapshot(properties: properties, kind: snapshotKind,
                               sublayers: sublayerListStorage.map { $0.copyTree() },
                               mask: maskStorage.map { $0.copyTree() })
-        cachedSnapshot = s
-        replacedSnapshot = nil
+        // A layer marked again by its own display() (an asynchronous CAOpenGLLayer marks itself
+        // every frame) must be reached by the next commit, so neither it nor any ancestor keeps
+        // this snapshot: a kept one would end the next walk above the mark.
+        let reachesMark = displayPending || sublayerListStorage.contains { $0.cachedSnapshot == nil }
+            || maskStorage.map { $0.cachedSnapshot == nil } == true
+        cachedSnapshot = reachesMark ? nil : s
+        replacedSnapshot = reachesMark ? s : nil
         hasBeenCommitted = true
         return s
     }

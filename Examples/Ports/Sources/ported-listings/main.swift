@@ -101,6 +101,29 @@ do {
     check("listing 6.9: and ends with the red half", at(50, 195) == [102, 0, 0, 102], "pixel \(at(50, 195))")
 }
 
+// Listing 6.14: the triangle's corners (−0.5, −0.5) blue, (0, 0.5) green, (0.5, −0.5) red in
+// clip space are (50, 150), (100, 50), (150, 150) on the 200-point layer, upright (green at
+// the top). Pixel (55, 148)'s centre is GL (55.5, 51.5): weights 0.9375 blue, 0.015 green,
+// 0.0475 red, so (12, 4, 239); pixel (100, 100), GL (100.5, 99.5): 0.2475 blue, 0.495 green,
+// 0.2575 red, so (66, 126, 63). The book clears before it sets the clear colour, so the first
+// frame's background is GL's default, transparent black, and the next one's opaque black.
+do {
+    let (view, glLayer) = makeGLView()
+    let at = pixels(of: view, width: 200, height: 200)
+    func near(_ p: [UInt8], _ q: [Int]) -> Bool { zip(p, q).allSatisfy { abs(Int($0) - $1) <= 1 } }
+    if glLayer.contents == nil {
+        print("skip  listing 6.14: no OpenGL context on this machine (see the warning above)")
+    } else {
+        check("listing 6.14: blue by the bottom-left corner", near(at(55, 148), [12, 4, 239, 255]), "pixel \(at(55, 148))")
+        check("listing 6.14: mixed in the middle", near(at(100, 100), [66, 126, 63, 255]), "pixel \(at(100, 100))")
+        check("listing 6.14: green at the top", at(100, 55)[1] > 200, "pixel \(at(100, 55))")
+        check("listing 6.14: the first frame's background is clear", at(10, 10) == [0, 0, 0, 0], "pixel \(at(10, 10))")
+        glLayer.setNeedsDisplay()
+        let again = pixels(of: view, width: 200, height: 200)
+        check("listing 6.14: the next frame's background is black", again(10, 10) == [0, 0, 0, 255], "pixel \(again(10, 10))")
+    }
+}
+
 // A cumulative animation repeated five times ends on the last iteration's end: 30 + 5 x 50.
 do {
     let layer = CALayer()
