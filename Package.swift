@@ -63,11 +63,11 @@ let package = Package(
         .target(name: "CJPEG", path: "Sources/CJPEG"),
         .target(name: "LayerKitDrawing", dependencies: ["CPNG", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi",
                                                           "CHotLoops", "CJPEG"], swiftSettings: optimizeSwift),
-        .target(name: "LayerKitCore", dependencies: ["LayerKitDrawing", "CHotLoops"]),
+        .target(name: "LayerKitCore", dependencies: ["LayerKitDrawing", "CHotLoops"], swiftSettings: optimizeSwift),
         .target(name: "LayerCompositor", dependencies: ["LayerKitCore"], swiftSettings: optimizeSwift),
         // Scene files: the JSON format's reader and writer, SVG path data, drawing operations,
         // recording plans and the benchmark scenes; a scene's display list through the compositor.
-        .target(name: "LayerKitScene", dependencies: ["LayerKitCore", "LayerCompositor"]),
+        .target(name: "LayerKitScene", dependencies: ["LayerKitCore", "LayerCompositor"], swiftSettings: optimizeSwift),
         .target(name: "CPURenderer", dependencies: ["LayerCompositor", "CHotLoops"], swiftSettings: optimizeSwift),
         .target(name: "GLRenderer", dependencies: ["LayerCompositor", "CEGL", "CGL"]),
         // The umbrella a program imports, and Apple's module names for it: nothing but re-exports.
