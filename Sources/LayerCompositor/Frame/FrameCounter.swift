@@ -41,6 +41,9 @@ public enum FrameCounter: String, CaseIterable, Sendable {
     /// Copies of `CAReplicatorLayer`s' sublayers drawn, each replicator's copies counted once
     /// per copy of every replicator above it.
     case instances
+    /// Tiles of `CATiledLayer`s drawn (`draw(in:)` calls) while the frame was composited: 0 in
+    /// a frame that shows only tiles drawn before.
+    case tiles
 }
 
 extension FrameProfiler {

@@ -1,5 +1,6 @@
 import Foundation
 import LayerKitCore
+import Synchronization
 
 /// Draws frames the way an app's run loop does: commit → snapshot → composite → render →
 /// count, each step a phase of `profiler` (`layout`, `snapshot`, `composite`, then the
@@ -46,6 +47,7 @@ public final class FrameLoop {
         let tree = profiler.measure("snapshot") { source.tree(at: time) }
         let snapshot = tree.snapshot
         profiler.count(.displays, Double(tree.displays))
+        let tilesBefore = CATiledLayer.tileDrawCount.load(ordering: .relaxed)
         let list = profiler.measure("composite") {
             compositor.displayList(root: snapshot, width: Double(canvas.width), height: Double(canvas.height),
                                    scale: Double(canvas.scale), background: canvas.background)
@@ -53,6 +55,7 @@ public final class FrameLoop {
         profiler.count(.displayListReused, compositor.lastReused ? 1 : 0)
         profiler.count(.quadsFlattened, Double(list.quadCount - compositor.lastCopiedQuads))
         profiler.count(.instances, Double(compositor.lastInstances))
+        profiler.count(.tiles, Double(CATiledLayer.tileDrawCount.load(ordering: .relaxed) - tilesBefore))
         let pixels = try renderer.render(list, profiler: profiler)
         profiler.count(.layers, Double(snapshot.layerCount))
         profiler.count(.quads, Double(list.quadCount))

@@ -137,7 +137,7 @@ final class ReplicatorExpansion {
     private func tinted(_ kind: LayerSnapshot.Kind, _ tint: Tint?) -> LayerSnapshot.Kind {
         guard let t = tint else { return kind }
         switch kind {
-        case .layer, .transformLayer, .replicator, .scroll: return kind
+        case .layer, .transformLayer, .replicator, .scroll, .tiled: return kind
         case var .shape(s):
             s.fillColor = s.fillColor.map { tinted($0, t) }
             s.strokeColor = s.strokeColor.map { tinted($0, t) }
