@@ -180,7 +180,7 @@ final class Builder {
             imageQuad(rect, ImageFill(image: image, x: x, y: y, minification: p.minificationFilter, magnification: p.magnificationFilter))
         }
         if case .tiled(let style) = l.kind, p.contents == nil {
-            emitTiles(l, style: style, placement: placement, quad: imageQuad)
+            emitTiles(l, style: style, placement: placement, clips: inner, quad: imageQuad)
         }
         if !l.sublayers.isEmpty {
             emitSublayers(l.sublayers, childrenTransform: p.childrenTransform, childrenFlip: p.isGeometryFlipped,

@@ -11,17 +11,16 @@ struct TilePlan {
     let tiles: [Int]
 
     /// The plan for a tiled layer of `style` with properties `p` placed by `toCanvas` (its
-    /// bounds space → canvas pixels) on a canvas of `canvasWidth` x `canvasHeight` pixels;
+    /// bounds space → canvas pixels), showing only what falls in `window` (canvas pixels);
     /// `nil` when it shows no tile.
-    init?(style: TiledLayerStyle, properties p: LayerProperties, toCanvas m: CATransform3D, canvasWidth: Double, canvasHeight: Double) {
+    init?(style: TiledLayerStyle, properties p: LayerProperties, toCanvas m: CATransform3D, window: CGRect) {
         let b = p.bounds
         let sigma = TilePlan.screenScale(m, at: CGPoint(x: b.midX, y: b.midY))
         guard let level = style.level(screenScale: sigma, size: b.size, contentsScale: p.contentsScale) else { return nil }
         let (tw, th) = style.tilePixels
         let grid = TileStore.Grid(level: level, pixelsPerPoint: style.pixelsPerPoint(level: level, contentsScale: p.contentsScale),
                                   bounds: b, tileWidth: tw, tileHeight: th)
-        guard grid.columns > 0, grid.rows > 0, let visible = TilePlan.visibleRect(of: b, toCanvas: m, canvasWidth: canvasWidth,
-                                                                                   canvasHeight: canvasHeight) else { return nil }
+        guard grid.columns > 0, grid.rows > 0, let visible = TilePlan.visibleRect(of: b, toCanvas: m, window: window) else { return nil }
         // The range of tiles under the visible part of the bounds, then each tested on its own
         // (a turned layer's range holds tiles off the canvas at its corners).
         let d = grid.pixelsPerPoint
@@ -34,8 +33,7 @@ struct TilePlan {
         let r0 = index(visible.minY, b.minY, th, grid.rows, up: false), r1 = index(visible.maxY, b.minY, th, grid.rows, up: true)
         var tiles: [Int] = []
         for r in r0..<max(r1, r0) {
-            for c in c0..<max(c1, c0) where TilePlan.mayShow(grid.rect(column: c, row: r), toCanvas: m, canvasWidth: canvasWidth,
-                                                            canvasHeight: canvasHeight) {
+            for c in c0..<max(c1, c0) where TilePlan.mayShow(grid.rect(column: c, row: r), toCanvas: m, window: window) {
                 tiles.append(r * grid.columns + c)
             }
         }
@@ -58,13 +56,14 @@ struct TilePlan {
         return abs(xu * yv - xv * yu).squareRoot()
     }
 
-    /// The part of `bounds` that can land on the canvas: the bounding box of the canvas's
+    /// The part of `bounds` that can land in `window`: the bounding box of the window's
     /// corners mapped back into the layer's plane, within the bounds. The whole bounds when
-    /// the plane's horizon crosses the canvas (some corners see the plane behind the eye);
+    /// the plane's horizon crosses the window (some corners see the plane behind the eye);
     /// `nil` when every corner does, or nothing of the bounds is left.
-    static func visibleRect(of bounds: CGRect, toCanvas m: CATransform3D, canvasWidth: Double, canvasHeight: Double) -> CGRect? {
+    static func visibleRect(of bounds: CGRect, toCanvas m: CATransform3D, window: CGRect) -> CGRect? {
         guard let back = PlaneMap(inverseOf: m) else { return nil }
-        let corners = [(0.0, 0.0), (canvasWidth, 0), (0, canvasHeight), (canvasWidth, canvasHeight)].map { back.apply($0.0, $0.1) }
+        let corners = [(window.minX, window.minY), (window.maxX, window.minY), (window.minX, window.maxY), (window.maxX, window.maxY)]
+            .map { back.apply(Double($0.0), Double($0.1)) }
         if corners.allSatisfy({ $0.w <= 0 }) { return nil }
         guard corners.allSatisfy({ $0.w > 0 }) else { return bounds }
         let xs = corners.map { $0.x / $0.w }, ys = corners.map { $0.y / $0.w }
@@ -72,9 +71,9 @@ struct TilePlan {
         return r.isNull || r.width <= 0 || r.height <= 0 ? nil : r
     }
 
-    /// Whether `rect` (bounds space) may show on the canvas: its corners' bounding box there
-    /// overlaps the canvas, or a corner lies behind the eye (then it is drawn to be safe).
-    static func mayShow(_ rect: CGRect, toCanvas m: CATransform3D, canvasWidth: Double, canvasHeight: Double) -> Bool {
+    /// Whether `rect` (bounds space) may show in `window`: its corners' bounding box on the
+    /// canvas overlaps the window, or a corner lies behind the eye (then it is drawn to be safe).
+    static func mayShow(_ rect: CGRect, toCanvas m: CATransform3D, window: CGRect) -> Bool {
         var (x0, y0, x1, y1) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
         for (u, v) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
             let w = Double(u * m.m14 + v * m.m24 + m.m44)
@@ -82,7 +81,30 @@ struct TilePlan {
             let x = Double(u * m.m11 + v * m.m21 + m.m41) / w, y = Double(u * m.m12 + v * m.m22 + m.m42) / w
             (x0, y0, x1, y1) = (min(x0, x), min(y0, y), max(x1, x), max(y1, y))
         }
-        return x0 < canvasWidth && x1 > 0 && y0 < canvasHeight && y1 > 0
+        return x0 < Double(window.maxX) && x1 > Double(window.minX) && y0 < Double(window.maxY) && y1 > Double(window.minY)
+    }
+
+    /// The part of a `width` x `height` pixel canvas that `clips` leave: the canvas cut to the
+    /// bounding box of each rectangle clip (`masksToBounds`) placed on it. Clips are in canvas
+    /// pixels only outside offscreen passes (`onCanvas`); elsewhere, and where a clip's corner
+    /// lies behind the eye, a clip leaves the canvas as it is.
+    static func window(width: Int, height: Int, clips: [Clip], onCanvas: Bool) -> CGRect {
+        var window = CGRect(x: 0, y: 0, width: width, height: height)
+        guard onCanvas else { return window }
+        for clip in clips {
+            guard case let .roundedRect(r, _, _) = clip.shape else { continue }
+            let e = clip.map.entries
+            var t = CATransform3DIdentity
+            (t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44) =
+                (CGFloat(e[0]), CGFloat(e[1]), CGFloat(e[2]), CGFloat(e[3]), CGFloat(e[4]), CGFloat(e[5]), CGFloat(e[6]), CGFloat(e[7]), CGFloat(e[8]))
+            guard let forward = PlaneMap(inverseOf: t) else { continue }
+            let corners = [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)].map { forward.apply(Double($0.0), Double($0.1)) }
+            guard corners.allSatisfy({ $0.w > 0 }) else { continue }
+            let xs = corners.map { $0.x / $0.w }, ys = corners.map { $0.y / $0.w }
+            window = window.intersection(CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!))
+            if window.isNull { return .zero }
+        }
+        return window
     }
 }
 
@@ -92,11 +114,11 @@ extension Builder {
     /// pixel (x, y) covers the points [x/D, (x+1)/D) × [y/D, (y+1)/D) from the bounds' top-left
     /// corner, cut to the bounds (so there are no seams between tiles), and sampled with the
     /// layer's filters.
-    func emitTiles(_ l: LayerSnapshot, style: TiledLayerStyle, placement: Placement, quad: (CGRect, ImageFill) -> Void) {
+    func emitTiles(_ l: LayerSnapshot, style: TiledLayerStyle, placement: Placement, clips: [Clip], quad: (CGRect, ImageFill) -> Void) {
         drawsTiles = true
         let p = l.properties
-        guard let plan = TilePlan(style: style, properties: p, toCanvas: placement.toCanvas, canvasWidth: Double(canvasWidth),
-                                  canvasHeight: Double(canvasHeight)),
+        let window = TilePlan.window(width: canvasWidth, height: canvasHeight, clips: clips, onCanvas: offscreenDepth == 0)
+        guard !window.isEmpty, let plan = TilePlan(style: style, properties: p, toCanvas: placement.toCanvas, window: window),
               let region = style.tiles.region(of: plan.grid, tiles: plan.tiles, style: style, contentsScale: p.contentsScale) else { return }
         let d = plan.grid.pixelsPerPoint, b = p.bounds
         let x0 = Double(b.minX) + Double(region.x) / d, y0 = Double(b.minY) + Double(region.y) / d

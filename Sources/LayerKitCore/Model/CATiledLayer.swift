@@ -16,6 +16,10 @@ public struct TiledLayerStyle: Equatable, Sendable {
     /// The tiles drawn so far, shared by the layer, its snapshots and its presentation copies
     /// (compared by identity).
     public let tiles: TileStore
+    /// How many times the layer's tiles were dropped by `setNeedsDisplay`: a snapshot taken
+    /// after differs from one taken before, so a frame that must redraw tiles is not a reuse of
+    /// the last one.
+    public internal(set) var revision = 0
 
     /// Core Animation's defaults, with the tiles of `tiles`.
     public init(tiles: TileStore) { self.tiles = tiles }
@@ -298,6 +302,7 @@ extension TiledLayerStyle {
     /// Equal properties and the same store.
     public static func == (a: Self, b: Self) -> Bool {
         a.tileSize == b.tileSize && a.levelsOfDetail == b.levelsOfDetail && a.levelsOfDetailBias == b.levelsOfDetailBias && a.tiles === b.tiles
+            && a.revision == b.revision
     }
 }
 
@@ -386,4 +391,10 @@ open class CATiledLayer: CALayer {
 
     /// The tiles the layer keeps, for inspection (tests, a HUD).
     public var tileStore: TileStore { style.tiles }
+
+    /// Drops the tiles `rect` touches (`nil`: all), what displaying a tiled layer does.
+    func invalidateTiles(_ rect: CGRect?) {
+        style.tiles.invalidate(rect)
+        style.revision &+= 1
+    }
 }
