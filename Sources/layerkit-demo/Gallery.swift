@@ -16,6 +16,7 @@ enum Gallery {
             try FlatteningPage(examples: examples),
             ZPositionPage(),
             ScrollPage(),
+            TiledPage(),
             try ContentsGravityPage(examples: examples),
             try ContentsCenterPage(examples: examples),
             try CompassPage(examples: examples),
