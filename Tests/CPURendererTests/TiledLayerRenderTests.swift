@@ -44,18 +44,24 @@ final class TiledLayerRenderTests: XCTestCase {
     func testTheLevelsPixelsLandOnTheirPoints() {
         let (root, t) = square(levels: 2)
         var b = renderCPU(root, width: 100, height: 100, background: rgb(255, 255, 255))
-        assertPixel(b, 10, 10, red); assertPixel(b, 29, 29, red)
-        assertPixel(b, 9, 9, white); assertPixel(b, 30, 30, white)
+        assertPixel(b, 10, 10, red)
+        assertPixel(b, 29, 29, red)
+        assertPixel(b, 9, 9, white)
+        assertPixel(b, 30, 30, white)
         t.transform = CATransform3DMakeScale(0.5, 0.5, 1)
         b = renderCPU(root, width: 100, height: 100, background: rgb(255, 255, 255))
-        assertPixel(b, 5, 5, red); assertPixel(b, 14, 14, red)
-        assertPixel(b, 4, 4, white); assertPixel(b, 15, 15, white)
+        assertPixel(b, 5, 5, red)
+        assertPixel(b, 14, 14, red)
+        assertPixel(b, 4, 4, white)
+        assertPixel(b, 15, 15, white)
         XCTAssertEqual(t.tileStore.keptTiles(level: 1).count, 49, "the canvas shows level 1's pixels 0…99: 7 x 7 tiles")
         t.transform = CATransform3DIdentity
         t.levelsOfDetail = 1
         b = renderCPU(root, width: 100, height: 100, scale: 2, background: rgb(255, 255, 255))
-        assertPixel(b, 20, 20, red); assertPixel(b, 59, 59, red)
-        assertPixel(b, 19, 19, white); assertPixel(b, 60, 60, white)
+        assertPixel(b, 20, 20, red)
+        assertPixel(b, 59, 59, red)
+        assertPixel(b, 19, 19, white)
+        assertPixel(b, 60, 60, white)
     }
 
     /// The frame loop's `tiles`: the 100-point canvas shows 100 / 16 → 7 x 7 = 49 tiles of
