@@ -175,6 +175,6 @@ final class FrameLoopTests: XCTestCase {
         XCTAssertEqual(FrameCounter.allCases.map(\.rawValue),
                        ["layers", "quads", "passes", "display_list_reused", "quads_flattened", "displays", "draw_calls", "state_changes", "texture_uploads",
                         "uploaded_bytes", "textures_held", "texture_bytes_held", "records_written",
-                        "records_compared", "instances"])
+                        "records_compared", "instances", "tiles"])
     }
 }
