@@ -34,7 +34,11 @@ public struct TiledLayerStyle: Equatable, Sendable {
 
     /// Level j's pixels per point: `contentsScale · 2^(levelsOfDetailBias − j)`.
     public func pixelsPerPoint(level j: Int, contentsScale: CGFloat) -> Double {
-        Double(contentsScale) * exp2(Double(levelsOfDetailBias) - Double(j))
+        Self.pixelsPerPoint(level: j, bias: levelsOfDetailBias, contentsScale: contentsScale)
+    }
+
+    static func pixelsPerPoint(level j: Int, bias: Int, contentsScale: CGFloat) -> Double {
+        Double(contentsScale) * exp2(Double(bias) - Double(j))
     }
 
     /// The tile size in whole pixels, each side rounded and held within 1…`maximumTileSide`
@@ -95,7 +99,7 @@ public struct TiledLayerStyle: Equatable, Sendable {
 
 /// The tiles a `CATiledLayer` has drawn, level by level, and the drawing of missing ones.
 ///
-/// The compositor asks for the tiles of one level over a range of tile indices (`image(of:)`);
+/// The compositor asks for some tiles of one level (`region(of:tiles:style:contentsScale:)`);
 /// those not drawn yet are drawn by the layer's `draw(in:)`, concurrently on the CPU cores,
 /// and kept, so a level drawn once is not drawn again until `setNeedsDisplay` invalidates its
 /// tiles or the layer's geometry (bounds, `contentsScale`, tile size, levels) changes. Its state
@@ -155,10 +159,13 @@ public final class TileStore: @unchecked Sendable {
         public let drawnTiles: Int
     }
 
+    /// What the tiles are cut for, whatever the level: a change drops every tile.
+    private struct Geometry: Equatable {
+        var bounds: CGRect, scale: CGFloat, tileWidth: Int, tileHeight: Int, bias: Int
+    }
+
     private struct State {
-        /// What the tiles were cut for: every level's grid but the level and scale (a change
-        /// drops every tile).
-        var geometry: (bounds: CGRect, scale: CGFloat, tileWidth: Int, tileHeight: Int, bias: Int)?
+        var geometry: Geometry?
         /// Tiles by level, then by `row · columns + column`.
         var levels: [Int: [Int: CGImage]] = [:]
         /// Bumped whenever tiles are dropped: an assembly or a drawing begun before is stale.
@@ -188,7 +195,7 @@ public final class TileStore: @unchecked Sendable {
                 return
             }
             for (level, tiles) in s.levels {
-                let d = exp2(Double(g.bias) - Double(level)) * Double(g.scale)
+                let d = TiledLayerStyle.pixelsPerPoint(level: level, bias: g.bias, contentsScale: g.scale)
                 let grid = Grid(level: level, pixelsPerPoint: d, bounds: g.bounds, tileWidth: g.tileWidth, tileHeight: g.tileHeight)
                 let x0 = (Double(rect.minX - g.bounds.minX) * d).rounded(.down), x1 = (Double(rect.maxX - g.bounds.minX) * d).rounded(.up)
                 let y0 = (Double(rect.minY - g.bounds.minY) * d).rounded(.down), y1 = (Double(rect.maxY - g.bounds.minY) * d).rounded(.up)
@@ -208,11 +215,9 @@ public final class TileStore: @unchecked Sendable {
     public func region(of grid: Grid, tiles: [Int], style: TiledLayerStyle, contentsScale: CGFloat) -> Region? {
         guard !tiles.isEmpty else { return nil }
         let (tw, th) = style.tilePixels
-        let geometry = (bounds: grid.bounds, scale: contentsScale, tileWidth: tw, tileHeight: th, bias: style.levelsOfDetailBias)
+        let geometry = Geometry(bounds: grid.bounds, scale: contentsScale, tileWidth: tw, tileHeight: th, bias: style.levelsOfDetailBias)
         let (kept, missing, generation, reused): ([Int: CGImage], [Int], Int, Region?) = state.withLock { s in
-            if let g = s.geometry, g.bounds == geometry.bounds, g.scale == geometry.scale, g.tileWidth == tw, g.tileHeight == th,
-               g.bias == geometry.bias {
-            } else {
+            if s.geometry != geometry {
                 s.geometry = geometry
                 s.levels = [:]
                 s.generation += 1
