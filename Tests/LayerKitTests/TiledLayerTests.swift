@@ -239,6 +239,20 @@ final class TiledLayerTests: XCTestCase {
         XCTAssertEqual(t.take().map(\.scale), [0.5])
     }
 
+    /// Perspective: the parent's sublayerTransform has m34 = −1/500 and the layer sits at
+    /// zPosition −500, centred under the parent's centre, so its centre is shrunk by
+    /// 500 / (500 + 500) = 0.5: σ 0.5, level 1 (scale 0.5); the 300-point layer's level-1 bitmap
+    /// is 150 pixels, one tile, on the canvas.
+    func testTheLevelUnderPerspectiveIsTheScaleAtTheCentre() {
+        let (root, t) = tiledLayer(CGRect(x: 0, y: 0, width: 300, height: 300), levels: 2)
+        var p = CATransform3DIdentity
+        p.m34 = -1.0 / 500
+        root.sublayerTransform = p
+        t.zPosition = -500
+        frame(root)
+        XCTAssertEqual(t.take(), [TileRecorder.Call(clip: CGRect(x: 0, y: 0, width: 300, height: 300), scale: 0.5)])
+    }
+
     /// With 8 tiles to draw and a draw(in:) that waits for a second call to begin, two run at
     /// once: tiles are drawn in parallel, on more than one thread.
     func testTilesAreDrawnInParallel() throws {
