@@ -17,9 +17,8 @@ struct TilePlan {
         let b = p.bounds
         let sigma = TilePlan.screenScale(m, at: CGPoint(x: b.midX, y: b.midY))
         guard let level = style.level(screenScale: sigma, size: b.size, contentsScale: p.contentsScale) else { return nil }
-        let (tw, th) = style.tilePixels
-        let grid = TileStore.Grid(level: level, pixelsPerPoint: style.pixelsPerPoint(level: level, contentsScale: p.contentsScale),
-                                  bounds: b, tileWidth: tw, tileHeight: th)
+        let grid = style.grid(level: level, bounds: b, contentsScale: p.contentsScale)
+        let (tw, th) = (grid.tileWidth, grid.tileHeight)
         guard grid.columns > 0, grid.rows > 0, let visible = TilePlan.visibleRect(of: b, toCanvas: m, window: window) else { return nil }
         // The range of tiles under the visible part of the bounds, then each tested on its own
         // (a turned layer's range holds tiles off the canvas at its corners).

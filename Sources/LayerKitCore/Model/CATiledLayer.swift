@@ -32,6 +32,18 @@ public struct TiledLayerStyle: Equatable, Sendable {
     /// value" for a tile size over its own maximum).
     public static let maximumTileSide = 4096
 
+    /// The most tiles one level is cut into. A level that `tileSize` would cut into more is cut
+    /// into tiles whose sides are doubled until it is not (a scene file refuses such a finest
+    /// level instead): 16,384 tiles, each one `draw(in:)` call and one image kept, at most.
+    public static let maximumTilesPerLevel = 16_384
+
+    /// The grid level `j` of a layer with `bounds` at `contentsScale` is cut into (see
+    /// `maximumTilesPerLevel`).
+    public func grid(level j: Int, bounds: CGRect, contentsScale: CGFloat) -> TileStore.Grid {
+        let (tw, th) = tilePixels
+        return TileStore.Grid(level: j, bias: levelsOfDetailBias, bounds: bounds, contentsScale: contentsScale, tileWidth: tw, tileHeight: th)
+    }
+
     /// Level j's pixels per point: `contentsScale · 2^(levelsOfDetailBias − j)`.
     public func pixelsPerPoint(level j: Int, contentsScale: CGFloat) -> Double {
         Self.pixelsPerPoint(level: j, bias: levelsOfDetailBias, contentsScale: contentsScale)
@@ -126,10 +138,25 @@ public final class TileStore: @unchecked Sendable {
             (self.level, self.pixelsPerPoint, self.bounds, self.tileWidth, self.tileHeight) = (level, pixelsPerPoint, bounds, tileWidth, tileHeight)
         }
 
-        /// The level's bitmap size in pixels: ⌈bounds × pixelsPerPoint⌉.
-        public var pixelWidth: Int { Int((Double(bounds.width) * pixelsPerPoint).rounded(.up)) }
+        /// Level `j`'s grid for a layer with `bounds` at `contentsScale` and `levelsOfDetailBias`
+        /// `bias`, in tiles of `tileWidth` x `tileHeight` pixels, their sides doubled while the
+        /// level would have more than `TiledLayerStyle.maximumTilesPerLevel` tiles.
+        init(level j: Int, bias: Int, bounds: CGRect, contentsScale: CGFloat, tileWidth: Int, tileHeight: Int) {
+            self.init(level: j, pixelsPerPoint: TiledLayerStyle.pixelsPerPoint(level: j, bias: bias, contentsScale: contentsScale),
+                      bounds: bounds, tileWidth: tileWidth, tileHeight: tileHeight)
+            while columns * rows > TiledLayerStyle.maximumTilesPerLevel {
+                self.tileWidth *= 2
+                self.tileHeight *= 2
+            }
+        }
+
+        /// The level's bitmap size in pixels: ⌈bounds × pixelsPerPoint⌉ (held within 0…2^31, for
+        /// a level past `usableLevels`, which is never drawn).
+        public var pixelWidth: Int { Self.pixels(Double(bounds.width) * pixelsPerPoint) }
         /// See `pixelWidth`.
-        public var pixelHeight: Int { Int((Double(bounds.height) * pixelsPerPoint).rounded(.up)) }
+        public var pixelHeight: Int { Self.pixels(Double(bounds.height) * pixelsPerPoint) }
+
+        private static func pixels(_ v: Double) -> Int { v >= 0 ? Int(min(v.rounded(.up), 0x1p31)) : 0 }
         /// Tiles across.
         public var columns: Int { (pixelWidth + tileWidth - 1) / tileWidth }
         /// Tiles down.
@@ -195,8 +222,9 @@ public final class TileStore: @unchecked Sendable {
                 return
             }
             for (level, tiles) in s.levels {
-                let d = TiledLayerStyle.pixelsPerPoint(level: level, bias: g.bias, contentsScale: g.scale)
-                let grid = Grid(level: level, pixelsPerPoint: d, bounds: g.bounds, tileWidth: g.tileWidth, tileHeight: g.tileHeight)
+                let grid = Grid(level: level, bias: g.bias, bounds: g.bounds, contentsScale: g.scale, tileWidth: g.tileWidth,
+                                tileHeight: g.tileHeight)
+                let d = grid.pixelsPerPoint
                 let x0 = (Double(rect.minX - g.bounds.minX) * d).rounded(.down), x1 = (Double(rect.maxX - g.bounds.minX) * d).rounded(.up)
                 let y0 = (Double(rect.minY - g.bounds.minY) * d).rounded(.down), y1 = (Double(rect.maxY - g.bounds.minY) * d).rounded(.up)
                 s.levels[level] = tiles.filter { key, _ in
@@ -340,7 +368,9 @@ private struct SendableSlots<T>: @unchecked Sendable {
 /// Bounds (documented, not errors): a level whose bitmap would be over 16,384 pixels a side
 /// (`TiledLayerStyle.maximumLevelSide`) is not drawn, the finest level within it is shown
 /// magnified in its place; levels under a pixel are dropped, so a `levelsOfDetail` of 10^6
-/// draws as the levels that have one; tile sides are held within 1…4096 pixels. Every kept
+/// draws as the levels that have one; tile sides are held within 1…4096 pixels, and doubled for
+/// a level they would cut into more than 16,384 tiles (`TiledLayerStyle.maximumTilesPerLevel`),
+/// so a frame makes at most that many `draw(in:)` calls for the layer. Every kept
 /// tile stays in memory, so a layer holds at most its levels' bitmaps (4/3 of the finest).
 /// `fadeDuration()` changes nothing LayerKit draws: every frame shows every tile it needs.
 open class CATiledLayer: CALayer {
