@@ -114,12 +114,12 @@ final class TiledLayerTests: XCTestCase {
     }
 
     /// 1-pixel tiles over a 1000-pixel level would be 10^6 tiles; doubled sides give 250,000
-    /// (2), 62,500 (4), then 125 x 125 = 15,625 (8), within 16,384.
+    /// (2), 62,500 (4), 15,625 (8), then ⌈1000 / 16⌉² = 63² = 3,969 (16), within 4,096.
     func testALevelIsCutIntoAtMostTheBoundOfTiles() {
         var s = TiledLayerStyle(tiles: TileStore())
         s.tileSize = CGSize(width: 1, height: 1)
         let grid = s.grid(level: 0, bounds: CGRect(x: 0, y: 0, width: 1000, height: 1000), contentsScale: 1)
-        XCTAssertEqual([grid.tileWidth, grid.tileHeight, grid.columns, grid.rows], [8, 8, 125, 125])
+        XCTAssertEqual([grid.tileWidth, grid.tileHeight, grid.columns, grid.rows], [16, 16, 63, 63])
         s.tileSize = CGSize(width: 256, height: 256)
         XCTAssertEqual(s.grid(level: 0, bounds: CGRect(x: 0, y: 0, width: 1000, height: 1000), contentsScale: 1).tileWidth, 256)
     }

@@ -32,10 +32,11 @@ public struct TiledLayerStyle: Equatable, Sendable {
     /// value" for a tile size over its own maximum).
     public static let maximumTileSide = 4096
 
-    /// The most tiles one level is cut into. A level that `tileSize` would cut into more is cut
-    /// into tiles whose sides are doubled until it is not (a scene file refuses such a finest
-    /// level instead): 16,384 tiles, each one `draw(in:)` call and one image kept, at most.
-    public static let maximumTilesPerLevel = 16_384
+    /// The most tiles one level is cut into: 4,096, what the default 256-pixel tiles make of the
+    /// largest level (16,384 pixels a side). A level that `tileSize` would cut into more is cut
+    /// into tiles whose sides are doubled until it is not, so a level costs at most that many
+    /// `draw(in:)` calls and kept images.
+    public static let maximumTilesPerLevel = 4096
 
     /// The grid level `j` of a layer with `bounds` at `contentsScale` is cut into (see
     /// `maximumTilesPerLevel`).
@@ -369,7 +370,7 @@ private struct SendableSlots<T>: @unchecked Sendable {
 /// (`TiledLayerStyle.maximumLevelSide`) is not drawn, the finest level within it is shown
 /// magnified in its place; levels under a pixel are dropped, so a `levelsOfDetail` of 10^6
 /// draws as the levels that have one; tile sides are held within 1…4096 pixels, and doubled for
-/// a level they would cut into more than 16,384 tiles (`TiledLayerStyle.maximumTilesPerLevel`),
+/// a level they would cut into more than 4,096 tiles (`TiledLayerStyle.maximumTilesPerLevel`),
 /// so a frame makes at most that many `draw(in:)` calls for the layer. Every kept
 /// tile stays in memory, so a layer holds at most its levels' bitmaps (4/3 of the finest).
 /// `fadeDuration()` changes nothing LayerKit draws: every frame shows every tile it needs.
