@@ -64,6 +64,25 @@ final class TiledLayerRenderTests: XCTestCase {
         assertPixel(b, 60, 60, white)
     }
 
+    /// A replicator's copies tint a tiled layer's tiles as they tint contents: copy 1, 50
+    /// points right, has alpha 1 − 0.5, so its red square is half over white: (255, 128, 128)
+    /// (255 · 0.5 = 127.5, either level). The tiles are drawn once for both copies.
+    func testReplicatedCopiesTintTheTiles() {
+        let (_, t) = square()
+        let r = CAReplicatorLayer()
+        r.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        r.instanceCount = 2
+        r.instanceTransform = CATransform3DMakeTranslation(50, 0, 0)
+        r.instanceAlphaOffset = -0.5
+        t.removeFromSuperlayer()
+        r.addSublayer(t)
+        let b = renderCPU(r, width: 100, height: 100, background: rgb(255, 255, 255))
+        assertPixel(b, 15, 15, red)
+        let copy = b.rgba(65, 15).map(Int.init)
+        XCTAssertTrue(zip(copy, [255, 128, 128, 255]).allSatisfy { abs($0 - $1) <= 1 }, "pixel (65, 15) is \(copy)")
+        assertPixel(b, 45, 15, white)
+    }
+
     /// The frame loop's `tiles`: the 100-point canvas shows 100 / 16 → 7 x 7 = 49 tiles of
     /// the 512-point layer; an unchanged frame draws none; `setNeedsDisplay(_:)` of the square
     /// redraws the tiles it touches, columns and rows 0…1 (pixels 10…29): 4.

@@ -126,6 +126,6 @@ extension Builder {
         guard !rect.isNull, rect.width > 0, rect.height > 0 else { return }
         quad(rect, ImageFill(image: region.image, x: AxisMap(stops: [x0, x1], texels: [0, Double(region.image.width)]),
                              y: AxisMap(stops: [y0, y1], texels: [0, Double(region.image.height)]),
-                             minification: p.minificationFilter, magnification: p.magnificationFilter))
+                             minification: p.minificationFilter, magnification: p.magnificationFilter, modulation: style.modulation))
     }
 }

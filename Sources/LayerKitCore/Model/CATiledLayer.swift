@@ -16,6 +16,10 @@ public struct TiledLayerStyle: Equatable, Sendable {
     /// The tiles drawn so far, shared by the layer, its snapshots and its presentation copies
     /// (compared by identity).
     public let tiles: TileStore
+    /// What the tiles' pixels are multiplied by, channel by channel (premultiplied; opaque white,
+    /// the default, changes nothing): a `CAReplicatorLayer`'s copy sets its modulation colour
+    /// here, as it tints a plain layer's `contents`. Not a property of Apple's class.
+    public var modulation = PremultipliedColor(r: 1, g: 1, b: 1, a: 1)
     /// How many times the layer's tiles were dropped by `setNeedsDisplay`: a snapshot taken
     /// after differs from one taken before, so a frame that must redraw tiles is not a reuse of
     /// the last one.
@@ -336,7 +340,7 @@ extension TiledLayerStyle {
     /// Equal properties and the same store.
     public static func == (a: Self, b: Self) -> Bool {
         a.tileSize == b.tileSize && a.levelsOfDetail == b.levelsOfDetail && a.levelsOfDetailBias == b.levelsOfDetailBias && a.tiles === b.tiles
-            && a.revision == b.revision
+            && a.revision == b.revision && a.modulation == b.modulation
     }
 }
 
