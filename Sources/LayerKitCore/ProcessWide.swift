@@ -39,6 +39,12 @@ extension CALayer {
     static let nonFiniteHandler = Mutex<((NonFiniteAnimationValue) -> Void)?>(nil)
 }
 
+extension CATiledLayer {
+    /// How many tiles `draw(in:)` has drawn in this process, every tiled layer together: the
+    /// frame loop counts a frame's (`tiles`) as the difference across its compositing.
+    package static let tileDrawCount = Atomic<Int>(0)
+}
+
 /// Where refused tree edits are reported. Core Animation's tree methods return nothing, so
 /// LayerKit keeps their signatures, leaves the tree unchanged and reports the reason here; the
 /// default writes one line to standard error. Tests replace it to observe refusals.

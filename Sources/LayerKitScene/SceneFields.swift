@@ -106,7 +106,7 @@ let fieldsIgnoredByTransformLayers: Set<String> = [
 
 /// The `type` of a layer in a scene file: which Core Animation class it is.
 enum SceneLayerType: String, SceneEnum {
-    case layer, transformLayer, shapeLayer, gradientLayer, textLayer, replicatorLayer, scrollLayer, emitterLayer
+    case layer, transformLayer, shapeLayer, gradientLayer, textLayer, replicatorLayer, scrollLayer, tiledLayer, emitterLayer
 
     /// The type of an existing layer (a subclass counts as the class it extends).
     init(of layer: CALayer) {
@@ -117,6 +117,7 @@ enum SceneLayerType: String, SceneEnum {
         case is CATextLayer: self = .textLayer
         case is CAReplicatorLayer: self = .replicatorLayer
         case is CAScrollLayer: self = .scrollLayer
+        case is CATiledLayer: self = .tiledLayer
         case is CAEmitterLayer: self = .emitterLayer
         default: self = .layer
         }
@@ -135,6 +136,7 @@ enum SceneLayerType: String, SceneEnum {
                 .textLayer: Set(common + textLayerFields.keys),
                 .replicatorLayer: Set(common + ["drawing"] + replicatorLayerFields.keys),
                 .scrollLayer: Set(common + ["drawing"] + scrollLayerFields),
+                .tiledLayer: Set(common + ["drawing"] + SceneTiledLayer.keys),
                 .emitterLayer: Set(common + SceneEmitter.keys)]
     }()
 
@@ -163,6 +165,9 @@ enum SceneLayerType: String, SceneEnum {
         case .scrollLayer: let l = drawing.map(SceneDrawingScrollLayer.init(drawing:)) ?? CAScrollLayer()
             l.scrollMode = try object.read("scrollMode") ?? .both
             return l
+        case .tiledLayer: let l = drawing.map(SceneDrawingTiledLayer.init(drawing:)) ?? CATiledLayer()
+            try SceneTiledLayer.read(object, into: l)
+            return l
         case .emitterLayer: return try SceneEmitter.makeLayer(reading: object, image: image)
         }
     }
@@ -178,6 +183,7 @@ enum SceneLayerType: String, SceneEnum {
         case .textLayer: kind = .text(TextStyle())
         case .replicatorLayer: kind = .replicator(ReplicatorStyle())
         case .scrollLayer: kind = .scroll(.both)
+        case .tiledLayer: kind = .tiled(TiledLayerStyle(tiles: TileStore()))
         case .emitterLayer: kind = .emitter(EmitterStyle())
         }
         return AnimatedLayerState(properties: LayerProperties(), kind: kind)
@@ -205,7 +211,7 @@ enum SceneLayerType: String, SceneEnum {
         case .gradient(let style): return gradientLayerFields.problem(field, in: style)
         case .text(let style): return textLayerFields.problem(field, in: style)
         case .replicator(let style): return replicatorLayerFields.problem(field, in: style)
-        case .layer, .transformLayer, .scroll, .emitter: return nil
+        case .layer, .transformLayer, .scroll, .tiled, .emitter: return nil
         }
     }
 
@@ -213,6 +219,7 @@ enum SceneLayerType: String, SceneEnum {
     static func ownMembers(of layer: CALayer, at path: String, names: [ObjectIdentifier: String]) throws -> [(key: String, value: JSONValue)] {
         switch layer {
         case let l as CAEmitterLayer: return try SceneEmitter.members(of: l, at: path, names: names)
+        case let l as CATiledLayer: return try SceneTiledLayer.members(of: l, at: path)
         case let l as CAShapeLayer: return try shapeLayerFields.members(of: l.style, at: path)
         case let l as CAGradientLayer: return try gradientLayerFields.members(of: l.style, at: path)
         case let l as CATextLayer: return try textLayerFields.members(of: l.style, at: path)

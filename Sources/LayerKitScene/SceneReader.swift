@@ -260,7 +260,8 @@ private struct SceneReader {
         if let scroll = layer as? CAScrollLayer { try readScrolls(object, into: scroll) }
         // Drawn at the first frame's commit, as a layer marked by setNeedsDisplay().
         if layer is SceneDrawn {
-            try countDrawingPixels(of: properties, at: object["drawing"]!)
+            // A tiled layer's finest level, level 0, magnifies by 2^levelsOfDetailBias.
+            try countDrawingPixels(of: properties, levelsOfDetailBias: (layer as? CATiledLayer)?.levelsOfDetailBias, at: object["drawing"]!)
             layer.setNeedsDisplay()
         }
         try SceneLayerTiming.read(object, into: layer, images: decodedImages)
@@ -279,13 +280,14 @@ private struct SceneReader {
     }
 
     /// Adds the pixels of the bitmap a drawing with these properties is drawn into (as
-    /// `CALayer.display()` makes it: bounds x contentsScale, rounded up) to `drawingPixels`,
+    /// `CALayer.display()` makes it: bounds x contentsScale, rounded up; for a tiled layer,
+    /// its finest level's, that times 2^`levelsOfDetailBias`) to `drawingPixels`,
     /// refusing a side over `Scene.maximumCanvasPixels` and a total over
     /// `Scene.maximumDrawingPixels`.
-    mutating func countDrawingPixels(of p: LayerProperties, at node: SceneNode) throws {
-        let scale = Double(p.contentsScale)
+    mutating func countDrawingPixels(of p: LayerProperties, levelsOfDetailBias bias: Int? = nil, at node: SceneNode) throws {
+        let scale = Double(p.contentsScale) * exp2(Double(bias ?? 0))
         let w = (Double(p.bounds.width) * scale).rounded(.up), h = (Double(p.bounds.height) * scale).rounded(.up)
-        let size = "\(shortestDecimal(w)) x \(shortestDecimal(h)) pixels (bounds x contentsScale)"
+        let size = "\(shortestDecimal(w)) x \(shortestDecimal(h)) pixels (bounds x contentsScale\(bias == nil ? "" : " x 2^levelsOfDetailBias"))"
         guard w <= Double(Scene.maximumCanvasPixels), h <= Double(Scene.maximumCanvasPixels) else {
             throw node.error("the drawing's bitmap would be \(size), over the limit of \(Scene.maximumCanvasPixels) pixels a side")
         }

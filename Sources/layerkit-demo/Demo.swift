@@ -335,6 +335,8 @@ final class Demo {
             } else if !page.handling({ page.pointerMoved(to: stage.canvasPoint(points(p))) }) {
                 return
             }
+        case .wheel(dy: let dy, at: let p):
+            guard page.handling({ page.wheeled(by: dy, at: stage.canvasPoint(points(p))) }) else { return }
         case .resized, .refresh:
             break
         }

@@ -18,6 +18,7 @@ enum Gallery {
             ReplicatorRingPage(),
             try ReflectionPage(examples: examples),
             ScrollPage(),
+            TiledPage(),
             try ContentsGravityPage(examples: examples),
             try ContentsCenterPage(examples: examples),
             try CompassPage(examples: examples),

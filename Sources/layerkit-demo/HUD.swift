@@ -1,6 +1,7 @@
 import Foundation
 import LayerCompositor
 import LayerKitCore
+import Synchronization
 
 /// What the HUD reports besides the profiler's timings.
 struct HUDInfo {
@@ -111,9 +112,13 @@ final class HUD {
         footer.string = "layers \(n("page layers")) (+\(n(.layers) - n("page layers")))  quads \(info.pageQuads)  "
             + "passes \(n(.passes))  draws \(n(.drawCalls))  animations \(info.runningAnimations)"
             + (n(.instances) > 0 ? "  instances \(n(.instances))" : "")
-            + (n(.particles) > 0 ? "  particles \(n(.particles))" : "") + "\n"
+            + (n(.particles) > 0 ? "  particles \(n(.particles))" : "")
+            + (tilesDrawn > 0 ? "  tiles \(n(.tiles)) (\(tilesDrawn) in all)" : "") + "\n"
             + "hit: \(info.hit)\n" + info.status
     }
+
+    /// The tiles of `CATiledLayer`s drawn in this process: shown, with the frame's, once any is.
+    private var tilesDrawn: Int { CATiledLayer.tileDrawCount.load(ordering: .relaxed) }
 
     /// A frame's CPU time: every phase but `present`, which waits for the display.
     static func cpuMs(_ f: FrameProfiler.Frame) -> Double {

@@ -34,6 +34,8 @@ enum WindowEvent {
     case mouseButton(down: Bool, at: CGPoint)
     /// The pointer moved.
     case pointer(at: CGPoint)
+    /// The wheel turned by `dy` notches (positive away from the user), the pointer at `at`.
+    case wheel(dy: Double, at: CGPoint)
     /// The window or its framebuffer changed size or content scale.
     case resized
     /// The window system asked for a redraw (exposed, restored).
@@ -126,6 +128,10 @@ final class Window: GLWindowSurface {
         }
         glfwSetCursorPosCallback(handle) { w, x, y in
             Window.owner(w)?.post(.pointer(at: CGPoint(x: x, y: y)))
+        }
+        glfwSetScrollCallback(handle) { w, _, dy in
+            guard let window = Window.owner(w) else { return }
+            window.post(.wheel(dy: dy, at: window.cursorPosition))
         }
         glfwSetFramebufferSizeCallback(handle) { w, _, _ in Window.owner(w)?.post(.resized) }
         glfwSetWindowContentScaleCallback(handle) { w, _, _ in Window.owner(w)?.post(.resized) }

@@ -196,7 +196,7 @@ final class FrameLoopTests: XCTestCase {
         XCTAssertEqual(FrameCounter.allCases.map(\.rawValue),
                        ["layers", "quads", "passes", "display_list_reused", "quads_flattened", "displays", "draw_calls", "state_changes", "texture_uploads",
                         "uploaded_bytes", "textures_held", "texture_bytes_held", "records_written",
-                        "records_compared", "instances", "particles", "blended_pixels", "offscreen_passes"])
+                        "records_compared", "instances", "particles", "blended_pixels", "offscreen_passes", "tiles"])
     }
 
     /// `blended_pixels` and `offscreen_passes`: a 10x20 translucent layer covers 200 pixels,

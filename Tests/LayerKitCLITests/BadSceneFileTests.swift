@@ -124,6 +124,13 @@ final class BadSceneFileTests: XCTestCase {
             Case("over a million layers", layer(tooManyLayers), path: "root.sublayers[\(Scene.maximumLayerCount - 1)]",
                  rule: "more than 1000000 layers", large: true),
             Case("deeper than 1000", layer(chain(Scene.maximumDepth + 1)), path: deepPath, rule: "layers nest more than 1000 deep"),
+            // Tiled layers (issue 21): no tile, a million levels, a finest level past the drawing bound.
+            Case("tile size 0", layer(#"{"type": "tiledLayer", "tileSize": [0, 256]}"#), path: "root.tileSize[0]",
+                 rule: "must be a whole number from 1 to 4096, not 0"),
+            Case("10^6 levels of detail", layer(#"{"type": "tiledLayer", "levelsOfDetail": 1000000}"#), path: "root.levelsOfDetail",
+                 rule: "must be a whole number from 1 to 64, not 1000000"),
+            Case("a tiled drawing's finest level over 16384 px", layer(#"{"type": "tiledLayer", "frame": [0, 0, 2048, 2048], "levelsOfDetailBias": 4, "drawing": []}"#),
+                 path: "root.drawing", rule: "32768 x 32768 pixels (bounds x contentsScale x 2^levelsOfDetailBias)"),
             // Images: missing, not PNG, corrupt, too large, not a file, not listed.
             Case("missing image", images(#"{"cat": "missing.png"}"#), path: "images.cat", rule: "missing.png: no such file"),
             Case("image is not a PNG", images(#"{"cat": "text.png"}"#), path: "images.cat", rule: "not a valid PNG: no PNG signature"),

@@ -449,7 +449,7 @@ final class SceneReaderTests: XCTestCase {
 
     func testEnumAndFieldNameErrors() {
         assertLayerError(#"{"type": "imageLayer"}"#,
-                         #"root.type: unknown value "imageLayer"; expected one of layer, transformLayer, shapeLayer, gradientLayer, textLayer, replicatorLayer, scrollLayer, emitterLayer"#)
+                         #"root.type: unknown value "imageLayer"; expected one of layer, transformLayer, shapeLayer, gradientLayer, textLayer, replicatorLayer, scrollLayer, tiledLayer, emitterLayer"#)
         assertLayerError(#"{"contentsGravity": "middle"}"#,
                          #"root.contentsGravity: unknown value "middle"; expected one of center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight, resize, resizeAspect, resizeAspectFill"#)
         assertLayerError(#"{"magnificationFilter": "cubic"}"#,

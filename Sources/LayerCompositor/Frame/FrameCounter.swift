@@ -53,6 +53,9 @@ public enum FrameCounter: String, CaseIterable, Sendable {
     /// Render passes other than the canvas (`DebugOverlay.offscreen`'s yellow): offscreen
     /// surfaces drawn this frame.
     case offscreenPasses = "offscreen_passes"
+    /// Tiles of `CATiledLayer`s drawn (`draw(in:)` calls) while the frame was composited: 0 in
+    /// a frame that shows only tiles drawn before.
+    case tiles
 }
 
 extension FrameProfiler {

@@ -1,5 +1,6 @@
 import Foundation
 import LayerKitCore
+import Synchronization
 
 /// Draws frames the way an app's run loop does: commit → snapshot → composite → render →
 /// count, each step a phase of `profiler` (`layout`, `snapshot`, `composite`, then the
@@ -51,6 +52,7 @@ public final class FrameLoop {
         let tree = profiler.measure("snapshot") { source.tree(at: time) }
         let snapshot = tree.snapshot
         profiler.count(.displays, Double(tree.displays))
+        let tilesBefore = CATiledLayer.tileDrawCount.load(ordering: .relaxed)
         let list = profiler.measure("composite") {
             compositor.displayList(root: snapshot, width: Double(canvas.width), height: Double(canvas.height),
                                    scale: Double(canvas.scale), background: canvas.background)
@@ -59,6 +61,7 @@ public final class FrameLoop {
         profiler.count(.quadsFlattened, Double(list.quadCount - compositor.lastCopiedQuads))
         profiler.count(.instances, Double(compositor.lastInstances))
         profiler.count(.particles, Double(compositor.lastParticles))
+        profiler.count(.tiles, Double(CATiledLayer.tileDrawCount.load(ordering: .relaxed) - tilesBefore))
         let drawn = overlay?(list) ?? list
         let pixels = try renderer.render(drawn, profiler: profiler)
         profiler.count(.layers, Double(snapshot.layerCount))

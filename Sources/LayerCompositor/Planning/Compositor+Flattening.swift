@@ -33,9 +33,15 @@ final class Builder {
     var particlesPlaced = 0
     /// Above 0 while emitting into an offscreen pass, whose quads are not the canvas's.
     var offscreenDepth = 0
+    /// The canvas in pixels: a tiled layer draws only the tiles that lie on it.
+    let canvasWidth: Int, canvasHeight: Int
+    /// Whether a tiled layer was drawn, whose quads depend on the canvas's size.
+    var drawsTiles = false
 
-    init(scale: Double, offscreenScale: Double, previous: FlattenMemo? = nil) {
+    init(scale: Double, offscreenScale: Double, canvasWidth: Int = 0, canvasHeight: Int = 0, previous: FlattenMemo? = nil) {
         self.scale = scale
+        self.canvasWidth = canvasWidth
+        self.canvasHeight = canvasHeight
         self.offscreenScale = offscreenScale
         self.previous = previous
         memo.reserveCapacity(previous?.entries.count ?? 0)
@@ -174,6 +180,9 @@ final class Builder {
             if case .text = l.kind { isText = true }
             if mirrored || (isText && placement.flipped) { y.texels.reverse() }
             imageQuad(rect, ImageFill(image: image, x: x, y: y, minification: p.minificationFilter, magnification: p.magnificationFilter))
+        }
+        if case .tiled(let style) = l.kind, p.contents == nil {
+            emitTiles(l, style: style, placement: placement, clips: inner, quad: imageQuad)
         }
         if !l.sublayers.isEmpty {
             emitSublayers(l.sublayers, childrenTransform: p.childrenTransform, childrenFlip: p.isGeometryFlipped,

@@ -34,6 +34,15 @@ struct FlattenMemo {
     var replicators: ReplicatorExpansion?
     /// The particles this build placed (`Builder.particlesPlaced`).
     var particles = 0
+    /// The canvas's size in pixels, and whether a tiled layer was drawn: its quads hold only
+    /// the tiles on that canvas, so they are not copied onto a canvas of another size.
+    var canvasWidth = 0, canvasHeight = 0
+    var drawsTiles = false
+
+    /// Whether this memo's quads may be copied into a build on a `width` x `height` pixel canvas.
+    func serves(canvasWidth width: Int, canvasHeight height: Int) -> Bool {
+        !drawsTiles || (width == canvasWidth && height == canvasHeight)
+    }
 }
 
 /// What a sorting context's quads depend on besides its sublayers.

@@ -120,6 +120,7 @@ extension Builder {
             case .shape, .gradient, .text: n += 1
             // Particles may overlap: counted as two when the emitter can draw any.
             case .emitter(let s): if s.mayDrawParticles { n += 2 }
+            case .tiled: if p.contents == nil { n += 1 }
             case .layer, .transformLayer, .replicator, .scroll: break
             }
         }

@@ -56,10 +56,11 @@ public enum Compositor {
         let replicators = ReplicatorExpansion(previous: previous?.replicators)
         let root = replicators.expand(model)
         let pw = CanvasSizeError.pixels(width, scale: scale), ph = CanvasSizeError.pixels(height, scale: scale)
+        let previous = previous.flatMap { $0.serves(canvasWidth: pw, canvasHeight: ph) ? $0 : nil }
         let toPixels = CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1)
         var memo = FlattenMemo()
         func build(offscreenScale: Double) -> DisplayList {
-            let builder = Builder(scale: scale, offscreenScale: offscreenScale, previous: previous)
+            let builder = Builder(scale: scale, offscreenScale: offscreenScale, canvasWidth: pw, canvasHeight: ph, previous: previous)
             var quads: [DrawQuad] = []
             builder.emitSublayers([root], childrenTransform: .identity,
                                   parent: Placement(toTarget: toPixels, toCanvas: toPixels, flipped: false),
@@ -68,7 +69,9 @@ public enum Compositor {
                                              content: .quads(quads), label: "canvas"))
             memo = FlattenMemo(root: root, entries: builder.memo, contexts: builder.contexts, canvas: quads,
                                copiedQuads: builder.copiedQuads, keptInPlace: builder.keptInPlace, replicators: replicators,
-                               particles: builder.particlesPlaced)
+                               particles: builder.particlesPlaced, canvasWidth: pw, canvasHeight: ph,
+                               // Quads copied from the last build may hold tiles this one did not draw.
+                               drawsTiles: builder.drawsTiles || previous?.drawsTiles == true)
             return DisplayList(passes: builder.passes, width: pw, height: ph,
                                background: background.map { PremultipliedColor($0) } ?? .clear)
         }

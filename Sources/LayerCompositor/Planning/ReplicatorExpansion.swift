@@ -138,6 +138,12 @@ final class ReplicatorExpansion {
         guard let t = tint else { return kind }
         switch kind {
         case .layer, .transformLayer, .replicator, .scroll: return kind
+        case var .tiled(x):
+            // Tinted where the tiles are sampled, as the tiles are drawn when composited.
+            let m = x.modulation
+            x.modulation = PremultipliedColor(r: m.r * Float(t.r * t.a), g: m.g * Float(t.g * t.a), b: m.b * Float(t.b * t.a),
+                                              a: m.a * Float(t.a))
+            return .tiled(x)
         case var .shape(s):
             s.fillColor = s.fillColor.map { tinted($0, t) }
             s.strokeColor = s.strokeColor.map { tinted($0, t) }

@@ -253,6 +253,13 @@ package final class AnimatableKeyPath {
                { get($0[keyPath: kp]) }, { $0[keyPath: kp] = set($1) })
     }
 
+    /// A tiled layer's property.
+    private static func tiled<T>(_ kind: AnimatedValueKind, _ kp: WritableKeyPath<TiledLayerStyle, T>,
+                                 _ get: @escaping (T) -> AnimatedValue, _ set: @escaping (AnimatedValue) -> T?) -> AnimatableKeyPath {
+        AnimatableKeyPath(fixed: styled(kind, { if case let .tiled(x) = $0 { x } else { nil } }, { .tiled($0) },
+                                        { get($0[keyPath: kp]) }, { style, v in if let x = set(v) { style[keyPath: kp] = x } }))
+    }
+
     private static func replicatorOffset(_ kp: WritableKeyPath<ReplicatorStyle, Float>) -> AnimatableKeyPath {
         replicator(.number, kp, { .number(Double($0)) }, { Float(number($0)) })
     }
@@ -319,6 +326,12 @@ package final class AnimatableKeyPath {
                                                              { Int(min(max(number($0), -9e18), 9e18)) })),
         "preservesDepth": AnimatableKeyPath(fixed: replicator(.bool, \.preservesDepth, { .bool($0) },
                                                               { if case let .bool(b) = $0 { b } else { false } })),
+        "levelsOfDetail": tiled(.number, \.levelsOfDetail, { .number(Double($0)) }, { Int(min(max(number($0), -9e18), 9e18)) }),
+        "levelsOfDetailBias": tiled(.number, \.levelsOfDetailBias, { .number(Double($0)) }, { Int(min(max(number($0), -9e18), 9e18)) }),
+        "tileSize": tiled(.size, \.tileSize, { .vector([Double($0.width), Double($0.height)]) }, { v in
+            let x = vector(v)
+            return x.count == 2 && x.allSatisfy(\.isFinite) ? CGSize(width: x[0], height: x[1]) : nil
+        }),
         "scrollMode": styledString({ if case let .scroll(x) = $0 { x } else { nil } }, { .scroll($0) }, \.self, { $0.rawValue },
                                    { $0.flatMap(CAScrollLayerScrollMode.init(rawValue:)) }),
         "wrapped": AnimatableKeyPath(fixed: styled(.bool, { if case let .text(x) = $0 { x } else { nil } }, { .text($0) },

@@ -311,6 +311,7 @@ extension CALayer {
             case .emitter: l = CAEmitterLayer()
             case .replicator: l = CAReplicatorLayer()
             case .scroll: l = CAScrollLayer()
+            case .tiled: l = CATiledLayer()
             }
         }
         l.properties = s.properties

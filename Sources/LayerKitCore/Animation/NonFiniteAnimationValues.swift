@@ -55,7 +55,7 @@ extension AnimatedLayerState {
     static func isFinite(_ state: inout AnimatedLayerState, checkingPaths: Bool) -> Bool {
         guard state.properties.hasFiniteValues else { return false }
         switch state.kind {
-        case .layer, .transformLayer, .scroll: return true
+        case .layer, .transformLayer, .scroll, .tiled: return true
         case let .replicator(r): return r.isFiniteValue
         case let .shape(s):
             return s.lineWidth.isFinite && s.miterLimit.isFinite && s.lineDashPhase.isFinite && s.strokeStart.isFinite

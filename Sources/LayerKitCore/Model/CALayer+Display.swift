@@ -61,6 +61,8 @@ extension CALayer {
     /// of the layer (`redrawRect`) starts from a copy of the last drawing's pixels, so an image
     /// shared with other layers or kept by the caller never changes.
     func displayByDrawing() {
+        // A tiled layer draws tile by tile as frames need them: displaying drops the tiles.
+        if let tiled = self as? CATiledLayer { return tiled.invalidateTiles(redrawRect) }
         let scale = contentsScale > 0 ? contentsScale : 1
         let w = (bounds.width * scale).rounded(.up), h = (bounds.height * scale).rounded(.up)
         guard w >= 1, h >= 1, w <= CGFloat(CanvasSizeError.maximumSide), h <= CGFloat(CanvasSizeError.maximumSide),

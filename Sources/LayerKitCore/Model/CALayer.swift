@@ -358,7 +358,8 @@ open class CALayer: CAMediaTiming {
 
     /// Draws the layer's contents into `ctx`, whose user space is the layer's bounds with y
     /// down (flipped when `contentsAreFlipped()`). The default asks the `delegate` (`draw(_:in:)`), and draws nothing without one;
-    /// subclasses override it.
+    /// subclasses override it. A `CATiledLayer` calls it once per tile, on background threads,
+    /// several at once (see `CATiledLayer`).
     open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
 
     // MARK: Actions (see CAAction.swift)

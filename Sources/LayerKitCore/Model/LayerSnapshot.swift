@@ -24,6 +24,8 @@ public final class LayerSnapshot: Sendable {
         case replicator(ReplicatorStyle)
         /// A `CAScrollLayer`: draws as a plain layer.
         case scroll(CAScrollLayerScrollMode)
+        /// A `CATiledLayer`: without `contents`, draws its tiles at a level chosen on the canvas.
+        case tiled(TiledLayerStyle)
     }
 
     /// The most layers the compositor draws from one tree, each replicated copy counted: the
@@ -141,7 +143,7 @@ extension LayerSnapshot.Kind {
     /// `TypedContent`); `nil` for plain and transform layers.
     package var drawing: TypedContent.Drawing? {
         switch self {
-        case .layer, .transformLayer, .emitter, .replicator, .scroll: return nil
+        case .layer, .transformLayer, .emitter, .replicator, .scroll, .tiled: return nil
         case .shape(let s): return .shape(s)
         case .gradient(let g): return .gradient(g)
         case .text(let t): return .text(t)

@@ -90,6 +90,10 @@ class Page {
     /// A typed character; returns whether the page used it.
     func typed(_ c: Character) -> Bool { false }
 
+    /// The wheel turned by `dy` notches (positive away from the user) with the pointer at
+    /// canvas point `p`; returns whether the page used it.
+    func wheeled(by dy: Double, at p: CGPoint) -> Bool { false }
+
     /// Renders the page's text at the screen's `scale`, as an app sets its text layers'
     /// `contentsScale` to `UIScreen.main.scale` (Core Animation leaves it at 1, which blurs
     /// text on a HiDPI screen). Scene pages keep what their file says.

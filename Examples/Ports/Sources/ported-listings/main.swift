@@ -172,6 +172,39 @@ do {
     link.invalidate()
 }
 
+// Listings 6.11 and 6.12: a 2048-pixel picture (a colour per 256-pixel cell, so each tile is
+// recognisable) cut into 64 tiles, then drawn by a tiled layer at scale 2 in a 300 x 300
+// window: 128-point tiles, so the delegate is asked for tiles 0…2 each way (9 of the 64), and
+// each lands where it was cut from, magnified: point (200, 100) is pixel (400, 200), cell (1, 0).
+do {
+    let side = 2048
+    let art = CGContext(data: nil, width: side, height: side, bitsPerComponent: 8, bytesPerRow: 0,
+                        space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+    for row in 0..<8 {
+        for column in 0..<8 {
+            art.setFillColor(CGColor(red: CGFloat(column) / 7, green: CGFloat(row) / 7, blue: 1, alpha: 1))
+            // y up: row 0 is the top.
+            art.fill(CGRect(x: column * 256, y: side - (row + 1) * 256, width: 256, height: 256))
+        }
+    }
+    let tiles = cutTiles(of: art.makeImage()!, named: "Snowman")
+    check("listing 6.11: 64 tiles", tiles.count == 64, "\(tiles.count) tiles")
+    check("listing 6.11: tile (1, 0) is cut from the top row", tiles["Snowman_01_00"]?.bitmap[10, 10].r == 36,
+          "pixel \(String(describing: tiles["Snowman_01_00"]?.bitmap[10, 10]))")
+    let controller = TiledSnowmanController(tiles: tiles)
+    let window = CALayer()
+    window.frame = CGRect(x: 0, y: 0, width: 300, height: 300)
+    window.masksToBounds = true
+    window.addSublayer(controller.makeTileLayer(scale: 2))
+    let at = pixels(of: window, width: 300, height: 300)
+    let expected = (0..<3).flatMap { y in (0..<3).map { x in String(format: "Snowman_%02i_%02i", x, y) } }.sorted()
+    check("listing 6.12: only the visible tiles are drawn", controller.drawnTiles == expected, "\(controller.drawnTiles)")
+    // Cell (1, 0): red 1/7 (36), green 0, blue 1.
+    check("listing 6.12: each tile where it was cut from", at(200, 100) == [36, 0, 255, 255], "pixel \(at(200, 100))")
+    check("listing 6.12: the top-left cell", at(20, 20) == [0, 0, 255, 255], "pixel \(at(20, 20))")
+    check("listing 6.12: fadeDuration is Apple's", CATiledLayer.fadeDuration() == 0.25, "\(CATiledLayer.fadeDuration())")
+}
+
 if !failures.isEmpty {
     print("\(failures.count) ported listing checks failed")
     exit(1)
