@@ -48,6 +48,16 @@ struct FramePlan: Equatable {
         }
     }
 
+    /// A replicated run drawn from its first copy's records (`CopyRun`, `FrameData.appendCopies`).
+    struct Copies: Equatable {
+        /// Records (quads) per copy.
+        var quadsPerCopy: Int
+        /// How many copies.
+        var count: Int
+        /// The texel of copy 0's copy record.
+        var firstCopy: Int
+    }
+
     /// One instanced draw.
     struct Batch: Equatable {
         /// The record index of its first quad.
@@ -58,6 +68,9 @@ struct FramePlan: Equatable {
         var features: ShaderFeatures
         /// What it samples.
         var sources: Sources
+        /// For a replicated run, its copies: the batch draws records `first ..< first +
+        /// quadsPerCopy` once per copy (`count` is both), and nothing else.
+        var copies: Copies? = nil
     }
 
     /// The batches of each pass, by pass index (none for blur and downsample passes).
@@ -67,13 +80,14 @@ struct FramePlan: Equatable {
     let freedAfter: [[Int]]
 
     /// The plan of `list`, whose quad records (numbered across passes in order, as
-    /// `FrameData` writes them) need `features` (`nil`: the record draws nothing).
-    init(_ list: DisplayList, features: [ShaderFeatures?]) {
+    /// `FrameData` writes them) need `features` (`nil`: the record draws nothing), and whose
+    /// replicated runs drawn as such start at the records `runs` names.
+    init(_ list: DisplayList, features: [ShaderFeatures?], runs: [Int: Copies] = [:]) {
         var g = 0
         batches = list.passes.map { pass in
             let quads = pass.quads
             defer { g += quads.count }
-            return FramePlan.batches(quads, first: g, features: features)
+            return FramePlan.batches(quads, first: g, features: features, runs: runs)
         }
         var freed = [[Int]](repeating: [], count: list.passes.count)
         for (i, reader) in list.lastReaders.enumerated() where i != list.passes.count - 1 {
@@ -83,12 +97,25 @@ struct FramePlan: Equatable {
     }
 
     /// The batches of one pass's quads, whose records start at `first`.
-    static func batches(_ quads: [DrawQuad], first: Int, features: [ShaderFeatures?]) -> [Batch] {
+    static func batches(_ quads: [DrawQuad], first: Int, features: [ShaderFeatures?], runs: [Int: Copies] = [:]) -> [Batch] {
         var out: [Batch] = []
-        for (k, q) in quads.enumerated() {
-            let g = first + k
+        var k = 0
+        while k < quads.count {
+            let q = quads[k], g = first + k
+            defer { k += 1 }
+            // A run is a draw of its own: its instances are copies, not consecutive records.
+            if let run = runs[g] {
+                var batch = Batch(first: g, count: run.quadsPerCopy * run.count, features: [], sources: Sources(), copies: run)
+                for j in 0..<run.quadsPerCopy {
+                    batch.features.formUnion(features[g + j] ?? [])
+                    if features[g + j] != nil { batch.sources = batch.sources.merging(Sources(of: quads[k + j])) }
+                }
+                out.append(batch)
+                k += batch.count - 1
+                continue
+            }
             let needs = features[g] == nil ? Sources() : Sources(of: q)
-            if var last = out.last, last.sources.agree(with: needs) {
+            if var last = out.last, last.copies == nil, last.sources.agree(with: needs) {
                 last.count += 1
                 last.features.formUnion(features[g] ?? [])
                 last.sources = last.sources.merging(needs)
@@ -107,6 +134,15 @@ struct FramePlan: Equatable {
     static func batches(_ batches: [Batch], reaching rects: Int, reach: [UInt16]) -> [[Batch]] {
         var out = [[Batch]](repeating: [], count: rects)
         for b in batches {
+            // A run is drawn whole for each rectangle one of its quads reaches.
+            if b.copies != nil {
+                var m = reach[b.first..<(b.first + b.count)].reduce(0, |)
+                while m != 0 {
+                    out[m.trailingZeroBitCount].append(b)
+                    m &= m - 1
+                }
+                continue
+            }
             for g in b.first..<(b.first + b.count) {
                 var m = reach[g]
                 while m != 0 {
