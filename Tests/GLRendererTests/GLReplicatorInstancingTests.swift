@@ -202,4 +202,40 @@ final class GLReplicatorInstancingTests: XCTestCase {
             XCTAssertLessThanOrEqual(d.fraction, GLBudget.standard.fraction, "\(key): \(d)")
         }
     }
+
+    /// Frames that change a layer beside a run, over it, and the run itself (its count, its
+    /// colour), damage-redrawn with the records patched or rebuilt, are byte for byte the full
+    /// redraw of the same list; the damaged frames redraw less than the canvas.
+    func testDamageAndChangedFramesEqualFullRedraws() throws {
+        let h = try GLHarness()
+        let full = try GLRenderer()
+        full.tracksDamage = false
+        let r = replicator(CGRect(x: 10, y: 10, width: 200, height: 40), count: 9, CATransform3DMakeTranslation(21.5, 0, 0), [card()])
+        r.instanceBlueOffset = -0.1
+        let mover = solidLayer(CGRect(x: 150, y: 80, width: 12, height: 12), rgb(200, 30, 30), name: "mover")
+        let root = container(CGRect(x: 0, y: 0, width: 220, height: 110), [r, mover])
+        let compositor = FrameCompositor()
+        var damaged = 0
+        let edits: [() -> Void] = [
+            { mover.position.x -= 3 },                   // beside the run
+            { mover.position = CGPoint(x: 60, y: 16) },  // over it: the run redrawn in the damage
+            { mover.position.y += 1.5 },
+            { r.instanceCount = 7 },                     // the run itself
+            { r.instanceBlueOffset = -0.05 },
+            { mover.position.x += 40 },
+        ]
+        _ = try h.renderer.render(compositor.displayList(root: root.snapshot(), width: 220, height: 110, scale: 1, background: nil))
+        for (step, edit) in edits.enumerated() {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            edit()
+            CATransaction.commit()
+            let list = compositor.displayList(root: root.snapshot(), width: 220, height: 110, scale: 1, background: nil)
+            XCTAssertTrue(list.canvas.quads.contains { $0.copyRun != nil }, "step \(step)")
+            let gl = try h.renderer.render(list)
+            if h.renderer.lastRedrawnPixels < 220 * 110 { damaged += 1 }
+            XCTAssertTrue(gl == (try full.render(list)), "step \(step)")
+        }
+        XCTAssertGreaterThanOrEqual(damaged, 4)
+    }
 }

@@ -118,16 +118,16 @@ package final class CopyRun: Equatable, Sendable {
         default:
             return false
         }
-        let r = q0.rect
-        for (x, y) in [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)] {
+        // Four corners fix a plane homography, so the quad lies where copy 0's does under the map.
+        func lands(_ x: CGFloat, _ y: CGFloat) -> Bool {
             let p0 = q0.transform.apply(x: x, y: y, z: 0), p = q.transform.apply(x: x, y: y, z: 0)
             guard p0.w > 0, p.w > 0, abs(p.w - p0.w) <= 1e-9 * p0.w else { return false }
             let (x0, y0) = (Double(p0.x / p0.w), Double(p0.y / p0.w)), (xk, yk) = (Double(p.x / p.w), Double(p.y / p.w))
             let tolerance = 1e-9 * max(1, abs(xk), abs(yk))
-            guard abs(copy.a * x0 + copy.c * y0 + copy.e - xk) <= tolerance,
-                  abs(copy.b * x0 + copy.d * y0 + copy.f - yk) <= tolerance else { return false }
+            return abs(copy.a * x0 + copy.c * y0 + copy.e - xk) <= tolerance && abs(copy.b * x0 + copy.d * y0 + copy.f - yk) <= tolerance
         }
-        return true
+        let r = q0.rect
+        return lands(r.minX, r.minY) && lands(r.maxX, r.minY) && lands(r.maxX, r.maxY) && lands(r.minX, r.maxY)
     }
 
     /// Whether `b` is `a` times `tint`, to float rounding.
