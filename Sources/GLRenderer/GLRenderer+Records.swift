@@ -148,41 +148,55 @@ extension GLRenderer {
     ///
     /// A replicated run (`CopyRun`) whose first copy samples at most one image is written as
     /// its first copy's records and one copy record per copy (`runs`, by first record): the
-    /// other copies' records stay empty, and one instanced draw makes them all. `written`
-    /// counts the records written.
+    /// other copies have no record, and one instanced draw makes them all. Records are then
+    /// fewer than quads, numbered in quad order; `firstQuad` is each pass's first record and
+    /// `written` counts them.
     static func frameData(_ list: DisplayList, canvas: (width: Int, height: Int), es: Bool, imageScale: (CGImage) -> (Double, Double))
         -> (data: FrameData, features: [ShaderFeatures?], firstQuad: [Int], weightStart: [Int], runs: [Int: FramePlan.Copies], written: Int) {
         let canvasIndex = list.passes.count - 1
-        var data = FrameData(quadCount: list.quadCount, recordHalfPlanes: es ? 4 : FrameData.maxRecordHalfPlanes)
-        var features = [ShaderFeatures?](repeating: nil, count: list.quadCount)
+        // The runs drawn as such, by pass and quad index, and the records there will be.
+        var drawn = [[Int: CopyRun]](repeating: [:], count: list.passes.count)
+        var recordCount = 0
+        for pass in list.passes {
+            let quads = pass.quads
+            var k = 0
+            while k < quads.count {
+                guard let run = drawnRun(quads, at: k) else {
+                    (recordCount, k) = (recordCount + 1, k + 1)
+                    continue
+                }
+                drawn[pass.index][k] = run
+                (recordCount, k) = (recordCount + run.quadsPerCopy, k + run.quadCount)
+            }
+        }
+        var data = FrameData(quadCount: recordCount, recordHalfPlanes: es ? 4 : FrameData.maxRecordHalfPlanes)
+        var features = [ShaderFeatures?](repeating: nil, count: recordCount)
         var firstQuad = [Int](repeating: 0, count: list.passes.count)
         var weightStart = [Int](repeating: 0, count: list.passes.count)
         var runs: [Int: FramePlan.Copies] = [:]
-        var g = 0, written = 0
+        var g = 0
         for pass in list.passes {
             firstQuad[pass.index] = g
             let isCanvas = pass.index == canvasIndex
             let (w, h) = isCanvas ? (canvas.width, canvas.height) : (pass.width, pass.height)
             switch pass.content {
             case .quads(let quads):
-                var k = 0
-                while k < quads.count {
-                    let q = quads[k]
+                func write(_ q: DrawQuad, _ g: Int, copies: [DrawQuad] = []) {
                     var scale = (1.0, 1.0)
                     if case .image(let f) = q.fill { scale = imageScale(f.image) }
-                    guard let run = drawnRun(quads, at: k) else {
-                        features[g] = data.writeQuad(g, q, width: w, height: h, imageScale: scale)
-                        (g, k, written) = (g + 1, k + 1, written + 1)
+                    features[g] = data.writeQuad(g, q, width: w, height: h, imageScale: scale, copies: copies)
+                }
+                var k = 0
+                while k < quads.count {
+                    guard let run = drawn[pass.index][k] else {
+                        write(quads[k], g)
+                        (g, k) = (g + 1, k + 1)
                         continue
                     }
                     let n = run.quadsPerCopy
-                    for j in 0..<n {
-                        let copies = (1..<run.copies.count).map { quads[k + $0 * n + j] }
-                        if case .image(let f) = quads[k + j].fill { scale = imageScale(f.image) }
-                        features[g + j] = data.writeQuad(g + j, quads[k + j], width: w, height: h, imageScale: scale, copies: copies)
-                    }
+                    for j in 0..<n { write(quads[k + j], g + j, copies: (1..<run.copies.count).map { quads[k + $0 * n + j] }) }
                     runs[g] = FramePlan.Copies(quadsPerCopy: n, count: run.copies.count, firstCopy: data.appendCopies(run))
-                    (g, k, written) = (g + run.quadCount, k + run.quadCount, written + n)
+                    (g, k) = (g + n, k + run.quadCount)
                 }
             case .blur(_, _, let weights):
                 weightStart[pass.index] = data.appendWeights(weights)
@@ -190,7 +204,7 @@ extension GLRenderer {
                 break
             }
         }
-        return (data, features, firstQuad, weightStart, runs, written)
+        return (data, features, firstQuad, weightStart, runs, recordCount)
     }
 
     /// The run starting at `quads[k]` when GL draws it from its first copy's records: when one
