@@ -163,11 +163,32 @@ final class GLReplicatorInstancingTests: XCTestCase {
             trees.append(("masked-copies", container(CGRect(x: 0, y: 0, width: 220, height: 60), [r]), 220, 60))
         }
 
+        // Runs in offscreen passes: a replicator in a group-opacity layer with a shadow, after
+        // another pass's run (records counted across passes), and one more run on the canvas.
+        do {
+            let group = container(CGRect(x: 0, y: 0, width: 240, height: 120), [])
+            for (i, y) in [10.0, 60.0].enumerated() {
+                let holder = container(CGRect(x: 5, y: y, width: 230, height: 50), [])
+                holder.opacity = 0.7
+                holder.shadowOpacity = 0.5
+                holder.shadowRadius = 3
+                let r = replicator(CGRect(x: 5, y: 5, width: 220, height: 40), count: 12 + i, CATransform3DMakeTranslation(16.5, 0.5, 0), [card()])
+                r.instanceRedOffset = -0.05
+                holder.addSublayer(r)
+                group.addSublayer(holder)
+            }
+            group.addSublayer(replicator(CGRect(x: 10, y: 100, width: 220, height: 15), count: 9, CATransform3DMakeTranslation(20, 0, 0), [card()]))
+            trees.append(("runs-in-passes", group, 240, 120))
+        }
+
         var runsSeen: [String: Bool] = [:]
         for (name, root, w, hgt) in trees {
             for s in [1.0, 2.0] {
                 let list = displayList(root, width: w, height: hgt, scale: s, background: rgb(240, 240, 240))
                 runsSeen[name] = list.passes.contains { $0.quads.contains { $0.copyRun != nil } }
+                if name == "runs-in-passes" {
+                    XCTAssertEqual(list.passes.map { $0.quads.filter { $0.copyRun != nil }.count }.reduce(0, +), 3, "a run in each holder's pass and one on the canvas")
+                }
                 let (d, _, _) = try compareBackends(list, gl: h.renderer, name: "\(name)@\(Int(s))x")
                 lines.append(tableRow(name, s, d))
                 XCTAssertLessThanOrEqual(d.fraction, GLBudget.standard.fraction, "\(name) at scale \(s): \(d)")
@@ -177,7 +198,7 @@ final class GLReplicatorInstancingTests: XCTestCase {
         // Which of them GL drew instanced: the cases above say why.
         XCTAssertEqual(runsSeen, ["ring-6.8": true, "nested-clamped": true, "contents-plain": true, "contents-tinted": false,
                                   "perspective-tilted": false, "perspective-turned": true, "preserves-depth": false,
-                                  "masked-copies": false])
+                                  "masked-copies": false, "runs-in-passes": true])
     }
 
     /// instanceDelay with an animated sublayer, at 10.45 (copies 0 to 4 animating, 5 to 7
