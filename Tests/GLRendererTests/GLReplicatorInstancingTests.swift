@@ -75,6 +75,42 @@ final class GLReplicatorInstancingTests: XCTestCase {
     func testReplicatorScenesMatchTheReference() throws {
         let h = try GLHarness()
         var lines = [tableHeader]
+        var runsSeen: [String: Bool] = [:]
+        for (name, root, w, hgt) in try trees() {
+            for s in [1.0, 2.0] {
+                let list = displayList(root, width: w, height: hgt, scale: s, background: rgb(240, 240, 240))
+                runsSeen[name] = list.passes.contains { $0.quads.contains { $0.copyRun != nil } }
+                if name == "runs-in-passes" {
+                    XCTAssertEqual(list.passes.map { $0.quads.filter { $0.copyRun != nil }.count }.reduce(0, +), 3, "a run in each holder's pass and one on the canvas")
+                }
+                let (d, _, _) = try compareBackends(list, gl: h.renderer, name: "\(name)@\(Int(s))x")
+                lines.append(tableRow(name, s, d))
+                XCTAssertLessThanOrEqual(d.fraction, GLBudget.standard.fraction, "\(name) at scale \(s): \(d)")
+            }
+        }
+        print(lines.joined(separator: "\n"))
+        // Which of them GL drew instanced: the cases in `trees` say why.
+        XCTAssertEqual(runsSeen, ["ring-6.8": true, "nested-clamped": true, "contents-plain": true, "contents-tinted": false,
+                                  "perspective-tilted": false, "perspective-turned": true, "preserves-depth": false,
+                                  "masked-copies": false, "runs-in-passes": true])
+    }
+
+    /// The same scenes on OpenGL ES 3 (half-planes in the fragment stage, the copy's map and
+    /// colour in flat varyings as on desktop GL).
+    func testReplicatorScenesMatchTheReferenceOnGLES() throws {
+        let context = try EGLHeadlessContext(api: .openGLES3)
+        let renderer = try GLRenderer()
+        XCTAssertTrue(renderer.isES)
+        for (name, root, w, hgt) in try trees() {
+            let list = displayList(root, width: w, height: hgt, scale: 1, background: rgb(240, 240, 240))
+            let (d, _, _) = try compareBackends(list, gl: renderer, name: "es-\(name)")
+            XCTAssertLessThanOrEqual(d.fraction, GLBudget.standard.fraction, "\(name): \(d)")
+        }
+        withExtendedLifetime(context) {}
+    }
+
+    /// Replicator trees, each exercising one case of the run or its fallback.
+    private func trees() throws -> [(String, CALayer, Double, Double)] {
         var trees: [(String, CALayer, Double, Double)] = []
 
         // Listing 6.8, the ring, with a rotated, antialiased square.
@@ -181,24 +217,7 @@ final class GLReplicatorInstancingTests: XCTestCase {
             trees.append(("runs-in-passes", group, 240, 120))
         }
 
-        var runsSeen: [String: Bool] = [:]
-        for (name, root, w, hgt) in trees {
-            for s in [1.0, 2.0] {
-                let list = displayList(root, width: w, height: hgt, scale: s, background: rgb(240, 240, 240))
-                runsSeen[name] = list.passes.contains { $0.quads.contains { $0.copyRun != nil } }
-                if name == "runs-in-passes" {
-                    XCTAssertEqual(list.passes.map { $0.quads.filter { $0.copyRun != nil }.count }.reduce(0, +), 3, "a run in each holder's pass and one on the canvas")
-                }
-                let (d, _, _) = try compareBackends(list, gl: h.renderer, name: "\(name)@\(Int(s))x")
-                lines.append(tableRow(name, s, d))
-                XCTAssertLessThanOrEqual(d.fraction, GLBudget.standard.fraction, "\(name) at scale \(s): \(d)")
-            }
-        }
-        print(lines.joined(separator: "\n"))
-        // Which of them GL drew instanced: the cases above say why.
-        XCTAssertEqual(runsSeen, ["ring-6.8": true, "nested-clamped": true, "contents-plain": true, "contents-tinted": false,
-                                  "perspective-tilted": false, "perspective-turned": true, "preserves-depth": false,
-                                  "masked-copies": false, "runs-in-passes": true])
+        return trees
     }
 
     /// instanceDelay with an animated sublayer, at 10.45 (copies 0 to 4 animating, 5 to 7
