@@ -221,18 +221,18 @@ final class GLReplicatorInstancingTests: XCTestCase {
     }
 
     /// instanceDelay with an animated sublayer, at 10.45 (copies 0 to 4 animating, 5 to 7
-    /// before the animation): an opacity animation makes copies that differ in opacity (no
-    /// run); a scale animation makes copies that are copy 0 scaled in y, affine images of it
-    /// (a run). The reference's pixels either way.
+    /// before the animation): an opacity animation makes copies whose opacity is folded into
+    /// their colour factor (a run); a scale animation copies that are copy 0 scaled in y,
+    /// affine images of it (a run); a corner-radius animation copies of other shapes (no
+    /// run). The reference's pixels each time.
     func testInstanceDelayWithAnAnimationMatchesTheReference() throws {
         let h = try GLHarness()
-        for (key, instanced) in [("opacity", false), ("transform.scale.y", true)] {
+        for (key, instanced) in [("opacity", true), ("transform.scale.y", true), ("cornerRadius", false)] {
             let bar = solidLayer(CGRect(x: 0, y: 0, width: 16, height: 40), rgb(20, 140, 220), name: "bar")
             let r = replicator(CGRect(x: 10, y: 10, width: 200, height: 60), count: 8, CATransform3DMakeTranslation(22.25, 0, 0), [bar])
             r.instanceDelay = 0.1
             let a = CABasicAnimation(keyPath: key)
-            a.fromValue = 0.2
-            a.toValue = 1
+            (a.fromValue, a.toValue) = key == "cornerRadius" ? (0, 8) : (0.2, 1)
             a.beginTime = 10
             a.duration = 1
             bar.add(a, forKey: nil)
@@ -240,6 +240,7 @@ final class GLReplicatorInstancingTests: XCTestCase {
             let list = Compositor.displayList(root: root.snapshot(atTime: 10.45), width: 220, height: 80, scale: 1,
                                               background: rgb(255, 255, 255))
             XCTAssertEqual(list.canvas.quads.contains { $0.copyRun != nil }, instanced, key)
+            if key == "opacity" { XCTAssertEqual(Set(list.canvas.quads.map(\.opacity)).count, 6, "0.2 + 0.8 × (0.45, 0.35, …, 0.05) and the model's 1") }
             let (d, _, _) = try compareBackends(list, gl: h.renderer, name: "instance-delay-\(key)")
             XCTAssertLessThanOrEqual(d.fraction, GLBudget.standard.fraction, "\(key): \(d)")
         }

@@ -143,25 +143,35 @@ final class ReplicatedRunTests: XCTestCase {
         XCTAssertTrue(list.passes.allSatisfy { runs($0.quads).isEmpty })
     }
 
-    /// instanceDelay with an animated sublayer: the copies' opacities differ (0.6, 0.4, 0.2 at
-    /// 10.5, see ReplicatorCompositingTests), so they are not copies of copy 0: no run. The
-    /// same replicator at rest is one. (An animation that leaves each copy an affine image of
-    /// copy 0, of its transform, say, keeps the run: GLReplicatorInstancingTests.)
-    func testInstanceDelayWithAnAnimationIsNoRun() {
-        let bar = solid("bar", CGRect(x: 0, y: 0, width: 10, height: 10))
-        let r = replicator(CGRect(x: 0, y: 0, width: 100, height: 100), count: 3, CATransform3DMakeTranslation(20, 0, 0), [bar])
-        r.instanceDelay = 0.25
-        let rest = Compositor.displayList(root: r.snapshot(atTime: 0), width: 100, height: 100, scale: 1, background: nil)
+    /// instanceDelay with an animated sublayer. Opacity 0.2 → 1 over 1 s from time 10, at 10.5
+    /// (see ReplicatorCompositingTests): the copies draw at 0.6, 0.4, 0.2, which multiply
+    /// what they draw as a colour factor would: a run whose factors are 0.4 / 0.6 = 2/3 and
+    /// 0.2 / 0.6 = 1/3 in every channel. A corner radius 0 → 5 makes copies of other shapes
+    /// (2.5, 1.5, 0.5 at 10.5): no run. At rest, a run.
+    func testInstanceDelayWithAnAnimation() {
+        func replicated(_ key: String) -> CAReplicatorLayer {
+            let bar = solid("bar", CGRect(x: 0, y: 0, width: 10, height: 10))
+            let r = replicator(CGRect(x: 0, y: 0, width: 100, height: 100), count: 3, CATransform3DMakeTranslation(20, 0, 0), [bar])
+            r.instanceDelay = 0.25
+            let a = CABasicAnimation(keyPath: key)
+            (a.fromValue, a.toValue) = key == "opacity" ? (0.2, 1) : (0, 5)
+            a.beginTime = 10
+            a.duration = 1
+            bar.add(a, forKey: nil)
+            return r
+        }
+        let faded = replicated("opacity")
+        let rest = Compositor.displayList(root: faded.snapshot(atTime: 0), width: 100, height: 100, scale: 1, background: nil)
         XCTAssertEqual(runs(rest.canvas.quads).map(\.index), [0])
-        let a = CABasicAnimation(keyPath: "opacity")
-        a.fromValue = 0.2
-        a.toValue = 1
-        a.beginTime = 10
-        a.duration = 1
-        bar.add(a, forKey: nil)
-        let list = Compositor.displayList(root: r.snapshot(atTime: 10.5), width: 100, height: 100, scale: 1, background: nil)
-        XCTAssertEqual(list.canvas.quads.count, 3)
-        XCTAssertTrue(runs(list.canvas.quads).isEmpty)
+        let list = Compositor.displayList(root: faded.snapshot(atTime: 10.5), width: 100, height: 100, scale: 1, background: nil)
+        XCTAssertEqual(list.canvas.quads.map(\.opacity).map { ($0 * 10).rounded() / 10 }, [0.6, 0.4, 0.2])
+        guard let run = list.canvas.quads.first?.copyRun else { return XCTFail("no run") }
+        assertCopy(run.copies[1], [1, 0, 0, 1, 20, 0], tint: Array(repeating: 2.0 / 3, count: 4))
+        assertCopy(run.copies[2], [1, 0, 0, 1, 40, 0], tint: Array(repeating: 1.0 / 3, count: 4))
+        let rounded = Compositor.displayList(root: replicated("cornerRadius").snapshot(atTime: 10.5), width: 100, height: 100, scale: 1,
+                                             background: nil)
+        XCTAssertEqual(rounded.canvas.quads.count, 3)
+        XCTAssertTrue(runs(rounded.canvas.quads).isEmpty)
     }
 
     /// Copies a step apart in a replicator tilted under perspective (turned 30° about x, the

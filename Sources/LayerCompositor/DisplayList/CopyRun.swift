@@ -17,7 +17,8 @@ package final class CopyRun: Equatable, Sendable {
         /// Copy 0's pass pixels → this copy's, row-vector affine: (x, y) ↦ (a x + c y + e, b x + d y + f).
         package var a, b, c, d, e, f: Double
         /// Premultiplied channel factors: this copy's colour fills and image modulations are copy
-        /// 0's times these.
+        /// 0's times these, and what its opacity is copy 0's times is folded in (both multiply
+        /// what a quad draws).
         package var tint: SIMD4<Float>
 
         /// The inverse map (this copy's pixels → copy 0's), as (a, b, c, d, e, f).
@@ -95,19 +96,22 @@ package final class CopyRun: Equatable, Sendable {
                 guard let j = reference[ch], let c0 = colour(quads[j].fill), let ck = colour(quads[j + k * n].fill) else { continue }
                 tint[ch] = ck[ch] / c0[ch]
             }
-            let copy = Copy(a: m[0], b: m[1], c: m[3], d: m[4], e: m[6], f: m[7], tint: tint)
+            // Drawn quads have an opacity above 0.
+            let fade = quads[base].opacity / quads[start].opacity
+            var copy = Copy(a: m[0], b: m[1], c: m[3], d: m[4], e: m[6], f: m[7], tint: tint)
             guard abs(copy.a * copy.d - copy.b * copy.c) > 1e-12 else { return nil }
-            for j in 0..<n where !matches(quads[start + j], quads[base + j], copy) { return nil }
+            for j in 0..<n where !matches(quads[start + j], quads[base + j], copy, fade: fade) { return nil }
+            copy.tint *= fade
             result.append(copy)
         }
         return CopyRun(quadsPerCopy: n, copies: result)
     }
 
-    /// Whether `q` is `q0` placed by `copy`: the same in all but transform and colours, its
-    /// corners where copy 0's land under the map (in front of the eye), its colour copy 0's
-    /// times the tint.
-    private static func matches(_ q0: DrawQuad, _ q: DrawQuad, _ copy: Copy) -> Bool {
-        guard q.rect == q0.rect, q.shape == q0.shape, q.opacity == q0.opacity, q.antialiased == q0.antialiased,
+    /// Whether `q` is `q0` placed by `copy`: the same in all but transform, colours and
+    /// opacity, its corners where copy 0's land under the map (in front of the eye), its colour
+    /// copy 0's times the tint, its opacity copy 0's times `fade`.
+    private static func matches(_ q0: DrawQuad, _ q: DrawQuad, _ copy: Copy, fade: Float) -> Bool {
+        guard q.rect == q0.rect, q.shape == q0.shape, abs(q.opacity - q0.opacity * fade) <= 1e-6, q.antialiased == q0.antialiased,
               q.label == q0.label, q.clips == q0.clips else { return false }
         switch (q0.fill, q.fill) {
         case let (.color(a), .color(b)):
