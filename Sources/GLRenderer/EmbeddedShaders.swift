@@ -421,6 +421,11 @@ void main() {
 
 uniform highp sampler2D u_data;
 uniform int u_firstQuad;     // record index of instance 0 of this draw
+// A replicated run (CopyRun): x quads per copy, drawn once per copy, instance i drawing record
+// u_firstQuad + i % x for copy i / x, whose record of COPY_STRIDE texels starts at texel
+// y + (i / x) * COPY_STRIDE: copy 0's pixels -> the copy's as an affine map (a b c d, e f) and its
+// inverse (a b c d e f), then the premultiplied factors of its colours. x = 0: no run.
+uniform ivec2 u_copies;
 uniform vec2 u_passSize;     // pass size in pixels
 
 #ifndef LK_CLIP_DISTANCE
@@ -434,13 +439,27 @@ vec4 fetch(int i) {
 }
 
 void main() {
-    int base = (u_firstQuad + gl_InstanceID) * QUAD_STRIDE;
+    int instance = gl_InstanceID, copy = 0;
+    if (u_copies.x > 0) {
+        copy = instance / u_copies.x;
+        instance -= copy * u_copies.x;
+    }
+    int base = (u_firstQuad + instance) * QUAD_STRIDE;
+    int copyBase = u_copies.y + copy * COPY_STRIDE;
     int t = base + REC_transform_TEXEL;
     mat4 m = mat4(fetch(t), fetch(t + 1), fetch(t + 2), fetch(t + 3));
     vec4 g = fetch_geometry(base);
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
     vec2 local = mix(g.xy, g.zw, corner);
     vec4 p = m * vec4(local, 0.0, 1.0);
+    vec4 c0 = vec4(1.0, 0.0, 0.0, 1.0), c1 = vec4(0.0), c2 = vec4(0.0);
+    if (u_copies.x > 0) {
+        c0 = fetch(copyBase);
+        c1 = fetch(copyBase + 1);
+        c2 = fetch(copyBase + 2);
+        // Affine in pixels, in homogeneous form: w is kept.
+        p.xy = vec2(p.x * c0.x + p.y * c0.z + p.w * c1.x, p.x * c0.y + p.y * c0.w + p.w * c1.y);
+    }
     // Pixels (top-left origin, y down) -> clip space, in homogeneous coordinates so that the
     // divide by w stays perspective-correct. The framebuffer is bottom-up: pixel row 0 is the
     // top of the picture, NDC y = +1.
@@ -469,6 +488,18 @@ void main() {
 #endif
 
     REC_FORWARD(base);
+    if (u_copies.x > 0) {
+        // The pixel -> local map, [q 1] M with q relative to the reference pixel r: a copy's
+        // pixel q maps to copy 0's q0 = q L' + t (L' the inverse map's linear part, t = r L' +
+        // (e, f) - r), so its map is [q 1] M' with M' = [L' 0; t 1] M.
+        vec3 dx = fetch_mapDx(base), dy = fetch_mapDy(base), o = fetch_mapOrigin(base);
+        vec2 r = fetch_referencePixel(base);
+        vec2 t = r.x * c1.zw + r.y * c2.xy + c2.zw - r;
+        store_mapDx(c1.z * dx + c1.w * dy);
+        store_mapDy(c2.x * dx + c2.y * dy);
+        store_mapOrigin(t.x * dx + t.y * dy + o);
+        store_color(fetch_color(base) * fetch(copyBase + 3));
+    }
 }
 
 """#

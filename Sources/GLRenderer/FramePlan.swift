@@ -48,6 +48,16 @@ struct FramePlan: Equatable {
         }
     }
 
+    /// A replicated run drawn from its first copy's records (`CopyRun`, `FrameData.appendCopies`).
+    struct Copies: Equatable {
+        /// Records (quads) per copy.
+        var quadsPerCopy: Int
+        /// How many copies.
+        var count: Int
+        /// The texel of copy 0's copy record.
+        var firstCopy: Int
+    }
+
     /// One instanced draw.
     struct Batch: Equatable {
         /// The record index of its first quad.
@@ -58,6 +68,13 @@ struct FramePlan: Equatable {
         var features: ShaderFeatures
         /// What it samples.
         var sources: Sources
+        /// For a replicated run, its copies: the batch draws records `first ..< first +
+        /// quadsPerCopy` once per copy (`count` is both), and nothing else.
+        var copies: Copies? = nil
+        /// Quads before the batch's first that have no record (copies of runs drawn from their
+        /// first copy's): its first quad is quad `first + skipped` of the list, counted across
+        /// passes, and its quads run on from there (`count` of them).
+        var skipped = 0
     }
 
     /// The batches of each pass, by pass index (none for blur and downsample passes).
@@ -67,13 +84,16 @@ struct FramePlan: Equatable {
     let freedAfter: [[Int]]
 
     /// The plan of `list`, whose quad records (numbered across passes in order, as
-    /// `FrameData` writes them) need `features` (`nil`: the record draws nothing).
-    init(_ list: DisplayList, features: [ShaderFeatures?]) {
-        var g = 0
+    /// `FrameData` writes them) need `features` (`nil`: the record draws nothing), and whose
+    /// replicated runs drawn as such start at the records `runs` names.
+    init(_ list: DisplayList, features: [ShaderFeatures?], runs: [Int: Copies] = [:]) {
+        var g = 0, skipped = 0
         batches = list.passes.map { pass in
             let quads = pass.quads
-            defer { g += quads.count }
-            return FramePlan.batches(quads, first: g, features: features)
+            let batches = FramePlan.batches(quads, first: g, features: features, runs: runs, skipped: skipped)
+            let records = quads.count - batches.reduce(0) { $0 + ($1.copies.map { $0.quadsPerCopy * ($0.count - 1) } ?? 0) }
+            (g, skipped) = (g + records, skipped + quads.count - records)
+            return batches
         }
         var freed = [[Int]](repeating: [], count: list.passes.count)
         for (i, reader) in list.lastReaders.enumerated() where i != list.passes.count - 1 {
@@ -83,32 +103,61 @@ struct FramePlan: Equatable {
     }
 
     /// The batches of one pass's quads, whose records start at `first`.
-    static func batches(_ quads: [DrawQuad], first: Int, features: [ShaderFeatures?]) -> [Batch] {
+    /// The batches of one pass's quads, whose records start at `first`, after `skipped` quads
+    /// without a record (see `Batch.skipped`).
+    static func batches(_ quads: [DrawQuad], first: Int, features: [ShaderFeatures?], runs: [Int: Copies] = [:],
+                        skipped: Int = 0) -> [Batch] {
         var out: [Batch] = []
-        for (k, q) in quads.enumerated() {
-            let g = first + k
+        var k = 0, g = first, skipped = skipped
+        while k < quads.count {
+            let q = quads[k]
+            defer { (k, g) = (k + 1, g + 1) }
+            // A run is a draw of its own: its instances are copies, not consecutive records.
+            if let run = runs[g] {
+                var batch = Batch(first: g, count: run.quadsPerCopy * run.count, features: [], sources: Sources(), copies: run,
+                                  skipped: skipped)
+                for j in 0..<run.quadsPerCopy {
+                    batch.features.formUnion(features[g + j] ?? [])
+                    if features[g + j] != nil { batch.sources = batch.sources.merging(Sources(of: quads[k + j])) }
+                }
+                out.append(batch)
+                k += batch.count - 1
+                g += run.quadsPerCopy - 1
+                skipped += batch.count - run.quadsPerCopy
+                continue
+            }
             let needs = features[g] == nil ? Sources() : Sources(of: q)
-            if var last = out.last, last.sources.agree(with: needs) {
+            if var last = out.last, last.copies == nil, last.sources.agree(with: needs) {
                 last.count += 1
                 last.features.formUnion(features[g] ?? [])
                 last.sources = last.sources.merging(needs)
                 out[out.count - 1] = last
             } else {
-                out.append(Batch(first: g, count: 1, features: features[g] ?? [], sources: needs))
+                out.append(Batch(first: g, count: 1, features: features[g] ?? [], sources: needs, skipped: skipped))
             }
         }
         return out
     }
 
     /// For each damage rectangle, the parts of `batches` whose quads reach it (`reach`, by
-    /// record index: `Damage.reach`), each with its batch's features and sources, so that
+    /// quad index: `Damage.reach`), each with its batch's features and sources, so that
     /// every quad is drawn by the program that draws it in the full pass: the redraw of each
     /// rectangle alone, found in one pass over the quads.
     static func batches(_ batches: [Batch], reaching rects: Int, reach: [UInt16]) -> [[Batch]] {
         var out = [[Batch]](repeating: [], count: rects)
         for b in batches {
+            // A run is drawn whole for each rectangle one of its quads reaches.
+            if b.copies != nil {
+                let quads = (b.first + b.skipped)..<(b.first + b.skipped + b.count)
+                var m = reach[quads].reduce(0, |)
+                while m != 0 {
+                    out[m.trailingZeroBitCount].append(b)
+                    m &= m - 1
+                }
+                continue
+            }
             for g in b.first..<(b.first + b.count) {
-                var m = reach[g]
+                var m = reach[g + b.skipped]
                 while m != 0 {
                     let i = m.trailingZeroBitCount
                     m &= m - 1
@@ -116,7 +165,7 @@ struct FramePlan: Equatable {
                     if let last = out[i].last, last.first >= b.first, last.first + last.count == g {
                         out[i][out[i].count - 1].count += 1
                     } else {
-                        out[i].append(Batch(first: g, count: 1, features: b.features, sources: b.sources))
+                        out[i].append(Batch(first: g, count: 1, features: b.features, sources: b.sources, skipped: b.skipped))
                     }
                 }
             }

@@ -25,8 +25,9 @@ extension GLRenderer {
         /// Whether the frame drew exactly what the last one did and so reused its quad records
         /// (no record building, no record upload).
         public var recordsReused = false
-        /// Quad records written this frame: every quad when they are built, only the changed
-        /// ones when the last frame's are patched, none when they are reused.
+        /// Quad records written this frame: every quad's when they are built (of a replicated
+        /// run, its first copy's only), only the changed ones when the last frame's are
+        /// patched, none when they are reused.
         public var recordsWritten = 0
         /// Quads compared with the last frame's to find the records to patch: the canvas quads
         /// the compositor's lineage names (`DisplayList.canvasChanges(since:)`), every quad

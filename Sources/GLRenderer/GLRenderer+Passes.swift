@@ -37,7 +37,7 @@ extension GLRenderer {
             (stats.recordsWritten, stats.recordsCompared) = (written, compared)
         } else {
             records = try buildRecords(list, canvas: (canvas.width, canvas.height), entries: entries, scales: scales)
-            stats.recordsWritten = list.quadCount
+            stats.recordsWritten = records!.written
         }
         records!.images = images
         let (plan, weightStart) = (records!.plan, records!.weightStart)
@@ -138,6 +138,7 @@ extension GLRenderer {
             }
             if let mask = batch.sources.mask.flatMap({ targets[$0] }) { state.bindTexture(mask.texture, unit: Unit.mask) }
             state.setUniform(program["u_firstQuad"], int: Int32(batch.first))
+            state.setUniform(program["u_copies"], int2: batch.copies.map { (Int32($0.quadsPerCopy), Int32($0.firstCopy)) } ?? (0, 0))
             state.drawQuadInstances(batch.count)
         }
     }

@@ -16,6 +16,10 @@ extension GLRenderer {
         var features: [ShaderFeatures?]
         var firstQuad: [Int]
         var weightStart: [Int]
+        /// The replicated runs drawn from their first copy's records, by first record.
+        var runs: [Int: FramePlan.Copies]
+        /// Records written when they were built: a run's first copy's, not every copy's.
+        var written: Int
         /// The plan of `list`, kept while no quad's features or textures change.
         var plan: FramePlan
         /// The images `list` draws (`imageUses`).
@@ -64,8 +68,8 @@ extension GLRenderer {
         let built = GLRenderer.frameData(list, canvas: canvas, es: isES) { entries[ObjectIdentifier($0)]?.scale ?? (1, 1) }
         try uploadData(built.data)
         return Records(list: list, canvas: (canvas.width, canvas.height), scales: scales, data: built.data,
-                       features: built.features, firstQuad: built.firstQuad, weightStart: built.weightStart,
-                       plan: FramePlan(list, features: built.features))
+                       features: built.features, firstQuad: built.firstQuad, weightStart: built.weightStart, runs: built.runs, written: built.written,
+                       plan: FramePlan(list, features: built.features, runs: built.runs))
     }
 
     /// Rewrites, in the last frame's records, only the quads that changed, and uploads only the
@@ -79,7 +83,8 @@ extension GLRenderer {
     /// fit in its record and so need room in the clip area).
     func patchRecords(_ list: DisplayList, canvas: (width: Int, height: Int), entries: [ObjectIdentifier: TextureCache.Entry],
                               scales: [ObjectIdentifier: [Double]]) throws -> (written: Int, compared: Int)? {
-        guard var r = records, r.canvas == canvas, r.scales == scales, r.list.passes.count == list.passes.count else { return nil }
+        // A replicated run's records are its first copy's: a changed quad in one is built again.
+        guard var r = records, r.canvas == canvas, r.scales == scales, r.list.passes.count == list.passes.count, r.runs.isEmpty else { return nil }
         let canvasIndex = list.passes.count - 1
         let candidates = list.canvasChanges(since: r.list)
         var changed: [(Int, DrawQuad, DrawQuad, Int, Int)] = []  // record, old and new quad, pass size
@@ -95,7 +100,8 @@ extension GLRenderer {
                 compared += indices.reduce(0) { $0 + $1.count }
                 for k in indices.joined() where a[k] != b[k] {
                     let g = r.firstQuad[new.index] + k
-                    guard r.features[g].map({ !$0.contains(.clips) }) ?? true, r.data.fitsInRecord(b[k]), changed.count < most else { return nil }
+                    guard r.features[g].map({ !$0.contains(.clips) }) ?? true, r.data.fitsInRecord(b[k]), changed.count < most,
+                          b[k].copyRun == nil else { return nil }
                     changed.append((g, a[k], b[k], w, h))
                 }
             case (.blur, .blur) where old.content == new.content, (.downsample, .downsample) where old.content == new.content:
@@ -129,7 +135,7 @@ extension GLRenderer {
         for run in rows { try uploadData(r.data, rows: run) }
         // The plan is a function of the records' features, the quads' textures and the passes
         // sampled, which are as they were unless a changed quad's features or textures moved.
-        if replan { r.plan = FramePlan(list, features: r.features) }
+        if replan { r.plan = FramePlan(list, features: r.features, runs: r.runs) }
         r.list = list
         records = r
         return (changed.count, compared)
@@ -139,13 +145,35 @@ extension GLRenderer {
     /// rebased, rounded to float), the shader features that decide its batch's program, and
     /// where each pass's records and blur weights start. `imageScale` gives uploaded texels per
     /// image pixel (below 1 only for images downscaled to the texture size limit).
+    ///
+    /// A replicated run (`CopyRun`) whose first copy samples at most one image is written as
+    /// its first copy's records and one copy record per copy (`runs`, by first record): the
+    /// other copies have no record, and one instanced draw makes them all. Records are then
+    /// fewer than quads, numbered in quad order; `firstQuad` is each pass's first record and
+    /// `written` counts them.
     static func frameData(_ list: DisplayList, canvas: (width: Int, height: Int), es: Bool, imageScale: (CGImage) -> (Double, Double))
-        -> (data: FrameData, features: [ShaderFeatures?], firstQuad: [Int], weightStart: [Int]) {
+        -> (data: FrameData, features: [ShaderFeatures?], firstQuad: [Int], weightStart: [Int], runs: [Int: FramePlan.Copies], written: Int) {
         let canvasIndex = list.passes.count - 1
-        var data = FrameData(quadCount: list.quadCount, recordHalfPlanes: es ? 4 : FrameData.maxRecordHalfPlanes)
-        var features = [ShaderFeatures?](repeating: nil, count: list.quadCount)
+        // The runs drawn as such, by pass and quad index, and the records there will be.
+        var drawn = [[Int: CopyRun]](repeating: [:], count: list.passes.count)
+        var recordCount = 0
+        for pass in list.passes {
+            let quads = pass.quads
+            var k = 0
+            while k < quads.count {
+                guard let run = drawnRun(quads, at: k) else {
+                    (recordCount, k) = (recordCount + 1, k + 1)
+                    continue
+                }
+                drawn[pass.index][k] = run
+                (recordCount, k) = (recordCount + run.quadsPerCopy, k + run.quadCount)
+            }
+        }
+        var data = FrameData(quadCount: recordCount, recordHalfPlanes: es ? 4 : FrameData.maxRecordHalfPlanes)
+        var features = [ShaderFeatures?](repeating: nil, count: recordCount)
         var firstQuad = [Int](repeating: 0, count: list.passes.count)
         var weightStart = [Int](repeating: 0, count: list.passes.count)
+        var runs: [Int: FramePlan.Copies] = [:]
         var g = 0
         for pass in list.passes {
             firstQuad[pass.index] = g
@@ -153,11 +181,22 @@ extension GLRenderer {
             let (w, h) = isCanvas ? (canvas.width, canvas.height) : (pass.width, pass.height)
             switch pass.content {
             case .quads(let quads):
-                for q in quads {
+                func write(_ q: DrawQuad, _ g: Int, copies: [DrawQuad] = []) {
                     var scale = (1.0, 1.0)
                     if case .image(let f) = q.fill { scale = imageScale(f.image) }
-                    features[g] = data.writeQuad(g, q, width: w, height: h, imageScale: scale)
-                    g += 1
+                    features[g] = data.writeQuad(g, q, width: w, height: h, imageScale: scale, copies: copies)
+                }
+                var k = 0
+                while k < quads.count {
+                    guard let run = drawn[pass.index][k] else {
+                        write(quads[k], g)
+                        (g, k) = (g + 1, k + 1)
+                        continue
+                    }
+                    let n = run.quadsPerCopy
+                    for j in 0..<n { write(quads[k + j], g + j, copies: (1..<run.copies.count).map { quads[k + $0 * n + j] }) }
+                    runs[g] = FramePlan.Copies(quadsPerCopy: n, count: run.copies.count, firstCopy: data.appendCopies(run))
+                    (g, k) = (g + n, k + run.quadCount)
                 }
             case .blur(_, _, let weights):
                 weightStart[pass.index] = data.appendWeights(weights)
@@ -165,7 +204,20 @@ extension GLRenderer {
                 break
             }
         }
-        return (data, features, firstQuad, weightStart)
+        return (data, features, firstQuad, weightStart, runs, recordCount)
+    }
+
+    /// The run starting at `quads[k]` when GL draws it from its first copy's records: when one
+    /// draw can (the first copy samples at most one image).
+    private static func drawnRun(_ quads: [DrawQuad], at k: Int) -> CopyRun? {
+        guard let run = quads[k].copyRun, k + run.quadCount <= quads.count else { return nil }
+        var sources = FramePlan.Sources()
+        for q in quads[k..<(k + run.quadsPerCopy)] {
+            let needs = FramePlan.Sources(of: q)
+            guard needs.pass == nil, sources.agree(with: needs) else { return nil }
+            sources = sources.merging(needs)
+        }
+        return run
     }
 
     /// Builds the records a frame of `list` uploads, as `render` does, without a context, and

@@ -83,7 +83,7 @@ public final class GLRenderer {
     private var quadPrograms: [ShaderFeatures: ShaderProgram] = [:]
     let blurProgram: ShaderProgram
     let downsampleProgram: ShaderProgram
-    private static let quadUniforms = ["u_data", "u_image", "u_pass", "u_mask", "u_firstQuad", "u_passSize", "u_passHeight", "u_imageSize", "u_sourceSize"]
+    private static let quadUniforms = ["u_data", "u_image", "u_pass", "u_mask", "u_firstQuad", "u_copies", "u_passSize", "u_passHeight", "u_imageSize", "u_sourceSize"]
     var vertexArray: GLuint = 0
     var dataTexture: GLuint = 0
     var dataRows = 0

@@ -165,6 +165,16 @@ enum QuadRecordField: CaseIterable {
         lines += fragmentTexels.map { "\(storage) vec4 v_rec\($0);" }
         if vertex {
             lines.append("#define REC_FORWARD(base) " + fragmentTexels.map { "v_rec\($0) = fetch((base) + \($0));" }.joined(separator: " "))
+            // store_NAME(value) overwrites a forwarded field (a replicated copy's map and colour).
+            for field in allCases where field.span.stage == .fragment && field.span.count <= 4 {
+                let (offset, count, _, _) = field.span
+                let type = count == 1 ? "float" : "vec\(count)"
+                let parts = (0..<count).map { i -> String in
+                    let f = offset + i
+                    return "v_rec\(f / 4).\(Array("xyzw")[f % 4]) = s_" + (count == 1 ? "" : ".\(Array("xyzw")[i])") + ";"
+                }
+                lines.append("#define store_\(field.glslName)(v) { \(type) s_ = (v); " + parts.joined(separator: " ") + " }")
+            }
         } else {
             for field in allCases where field.span.stage == .fragment {
                 lines.append("#define rec_\(field.glslName) \(field.expression { "v_rec\($0)" })")

@@ -30,7 +30,9 @@ struct FrameData {
     static let clipStride = 4
     /// The data texture's sizes, and the continuous corner's constants (`ContinuousCorner`), as
     /// every shader's prelude defines them.
-    static let glslConstants = "#define DATA_WIDTH \(width)\n#define CLIP_STRIDE \(clipStride)\n"
+    /// Texels per copy record of a replicated run (`COPY_STRIDE`; `appendCopies`).
+    static let copyStride = 4
+    static let glslConstants = "#define DATA_WIDTH \(width)\n#define CLIP_STRIDE \(clipStride)\n#define COPY_STRIDE \(copyStride)\n"
         + "#define CONTINUOUS_EXTENT \(ContinuousCorner.extent)\n#define CONTINUOUS_DIAGONAL_INSET \(ContinuousCorner.diagonalInset)\n"
     /// How far, in pixels, quad geometry reaches beyond the rectangle's projected edges, so that
     /// antialiased fringes (at most half a pixel) and pixel centres on an edge get fragments.
@@ -92,8 +94,11 @@ struct FrameData {
     /// downscaled to fit the texture size limit). Returns the shader features the quad needs,
     /// or nil, writing an empty record that draws nothing, when it lies entirely behind the eye.
     @discardableResult
+    ///
+    /// `copies` are the quads drawn from this record as copies of it (a replicated run's, this
+    /// quad's own copies): its geometry reaches as far as the widest of them needs.
     mutating func writeQuad(_ index: Int, _ q: DrawQuad, width: Int, height: Int,
-                            imageScale: (Double, Double)) -> ShaderFeatures? {
+                            imageScale: (Double, Double), copies: [DrawQuad] = []) -> ShaderFeatures? {
         let r = q.rect.standardized
         let view = Viewport(width: Double(width), height: Double(height))
 
@@ -119,8 +124,11 @@ struct FrameData {
         // Geometry: each edge pushed out by `geometryMargin` (`aliasedGeometryMargin` where
         // coverage is 0 or 1) pixels' worth of local units, measured where the edge is visible.
         let m = q.hasBinaryCoverage ? FrameData.aliasedGeometryMargin : FrameData.geometryMargin
+        let placements = [(t, q.inverse)] + copies.map {
+            (CATransform3DMakeTranslation(CGFloat(ox), CGFloat(oy), 0).concatenating($0.transform), $0.inverse)
+        }
         func push(_ a: (Double, Double), _ b: (Double, Double), xAxis: Bool) -> Double {
-            m * FrameData.footprint(of: t, inverse: q.inverse, from: a, to: b, xAxis: xAxis, view: view)
+            m * placements.reduce(0) { max($0, FrameData.footprint(of: $1.0, inverse: $1.1, from: a, to: b, xAxis: xAxis, view: view)) }
         }
         let left = push((x0, y0), (x0, y1), xAxis: true), right = push((x1, y0), (x1, y1), xAxis: true)
         let top = push((x0, y0), (x1, y0), xAxis: false), bottom = push((x0, y1), (x1, y1), xAxis: false)
@@ -249,6 +257,19 @@ struct FrameData {
 
     /// Appends blur weights; returns the texel index of `weights[0]`.
     mutating func appendWeights(_ weights: [Float]) -> Int { append(weights) }
+
+    /// Appends a replicated run's copy records (`copyStride` texels each, as quad.vert.glsl
+    /// reads them: the map a b c d, e f, its inverse, the tint); returns the first one's texel.
+    mutating func appendCopies(_ run: CopyRun) -> Int {
+        var values: [Float] = []
+        values.reserveCapacity(run.copies.count * FrameData.copyStride * 4)
+        for c in run.copies {
+            let i = c.inverse
+            values += [c.a, c.b, c.c, c.d, c.e, c.f, i.0, i.1, i.2, i.3, i.4, i.5].map { Float($0) }
+            values += [c.tint.x, c.tint.y, c.tint.z, c.tint.w]
+        }
+        return append(values)
+    }
 
     // MARK: - Pieces
 

@@ -38,6 +38,31 @@ final class FramePlanTests: XCTestCase {
         ])
     }
 
+    /// A replicated run drawn from its first copy's records is a draw of its own: quads 1 to 6
+    /// are 3 copies of (image A, colour), whose records are 1 and 2 only, drawn as 6 instances;
+    /// quad 7 is record 3, with 4 quads before it that have none. Neither neighbour joins the
+    /// run, though they sample what it samples. Damage finds a run by any of its quads and
+    /// redraws it whole; the quad after it by its own index.
+    func testARunIsOneDrawOfItsCopiesAndLaterQuadsKnowTheSkippedOnes() {
+        let quads = [quad(image(imageA)), quad(image(imageA)), quad(red), quad(image(imageA)), quad(red), quad(image(imageA)), quad(red),
+                     quad(image(imageA))]
+        let f: [ShaderFeatures?] = [[.linear], [.linear], [.color], [.linear]]
+        let copies = FramePlan.Copies(quadsPerCopy: 2, count: 3, firstCopy: 100)
+        let batches = FramePlan.batches(quads, first: 0, features: f, runs: [1: copies])
+        let a = ObjectIdentifier(imageA)
+        XCTAssertEqual(batches, [
+            FramePlan.Batch(first: 0, count: 1, features: [.linear], sources: .init(image: a)),
+            FramePlan.Batch(first: 1, count: 6, features: [.linear, .color], sources: .init(image: a), copies: copies),
+            FramePlan.Batch(first: 3, count: 1, features: [.linear], sources: .init(image: a), skipped: 4),
+        ])
+        // Rectangle 0 is reached by quad 5 (copy 2's image), rectangle 1 by quad 7 only.
+        var reach = [UInt16](repeating: 0, count: 8)
+        reach[5] = 1
+        reach[7] = 2
+        let reaching = FramePlan.batches(batches, reaching: 2, reach: reach)
+        XCTAssertEqual(reaching, [[batches[1]], [batches[2]]])
+    }
+
     func testARecordThatDrawsNothingSamplesNothing() {
         // The middle quad's record is empty (it lies behind the eye): it does not split A from A.
         let quads = [quad(image(imageA)), quad(image(imageB)), quad(image(imageA))]

@@ -25,6 +25,9 @@ extension DisplayList {
                     out += "    fill " + describe(q.fill) + "\n"
                     out += "    transform \(q.transform)\n"
                     for c in q.clips { out += "    \(c)\n" }
+                    if let run = q.copyRun {
+                        out += "    replicated run: \(counted(run.copies.count, "copy", plural: "copies")) of quads \(i)..<\(i + run.quadsPerCopy)\n"
+                    }
                 }
             }
         }

@@ -33,6 +33,9 @@ public struct DrawQuad: Equatable, Sendable {
     public var clips: [Clip]
     /// The layer, for dumps and profiles.
     public var label: String
+    /// On the first quad of a replicated run, the run: the quads after it are copies of the
+    /// first ones (`CopyRun`), which a backend may draw instanced.
+    package var copyRun: CopyRun?
 
     /// Whether the quad's own coverage (clips aside) is only ever 0 or 1: straight edges aliased
     /// and corners square, so a pixel counts exactly when its centre is inside.

@@ -185,9 +185,15 @@ final class Builder {
             emitTiles(l, style: style, placement: placement, clips: inner, quad: imageQuad)
         }
         if !l.sublayers.isEmpty {
+            let (first, passCount) = (quads.count, passes.count)
             emitSublayers(l.sublayers, childrenTransform: p.childrenTransform, childrenFlip: p.isGeometryFlipped,
                           parent: placement, opacity: o, clips: inner, owner: l, previousOwner: counterpart,
                           previousChildren: counterpart?.sublayers, into: &quads)
+            // A flattening replicator's copies, rewritten as transform layers (ReplicatorExpansion),
+            // made a replicated run where their quads are copies of the first copy's.
+            if passes.count == passCount, l.sublayers.count > 1, l.sublayers.allSatisfy(\.isTransformLayer) {
+                CopyRun.mark(&quads, from: first, copies: l.sublayers.count)
+            }
         }
         if p.borderWidth > 0, let bc = p.borderColor, bc.alpha > 0 {
             quad(p.bounds, .border(width: Double(p.borderWidth), corners: corners), .color(PremultipliedColor(bc)), clips)
