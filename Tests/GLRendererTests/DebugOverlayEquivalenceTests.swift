@@ -1,7 +1,7 @@
 import CPURenderer
 import Foundation
 import GLRenderer
-import LayerCompositor
+@testable import LayerCompositor
 import LayerKitCore
 import LayerKitTestSupport
 import XCTest
@@ -9,7 +9,8 @@ import XCTest
 /// Every debug overlay drawn by GL within the standard budget of the CPU reference: the tints are
 /// plain quads, so the backends agree on them as on any quad. The tree has each case the rules
 /// tell apart: opaque, translucent, rounded, masked, shadowed and group-opacity layers, and
-/// images aligned, at a fractional offset, scaled and rotated; and highlighted rectangles.
+/// images aligned, at a fractional offset, scaled and rotated; a replicator's instanced copies;
+/// and highlighted rectangles.
 final class DebugOverlayEquivalenceTests: XCTestCase {
     static func tree() -> CALayer {
         let root = CALayer()
@@ -45,12 +46,22 @@ final class DebugOverlayEquivalenceTests: XCTestCase {
             rotated,
         ]
         for l in layers { root.addSublayer(l) }
+        // A replicator whose copies GL draws instanced (a replicated run): the overlay's tints
+        // between its quads must not be taken for copies.
+        let replicator = CAReplicatorLayer()
+        replicator.frame = CGRect(x: 5, y: 60, width: 100, height: 15)
+        replicator.instanceCount = 6
+        replicator.instanceTransform = CATransform3DMakeTranslation(16, 0, 0)
+        replicator.instanceGreenOffset = -0.15
+        replicator.addSublayer(solidLayer(CGRect(x: 0, y: 0, width: 12, height: 12), rgb(255, 255, 255, 0.8)))
+        root.addSublayer(replicator)
         return root
     }
 
     func testOverlaysAgree() throws {
         let h = try GLHarness()
         let list = displayList(Self.tree(), width: 120, height: 80, background: rgb(255, 255, 255))
+        XCTAssertTrue(list.canvas.quads.contains { $0.copyRun != nil }, "the replicator's copies make a run")
         for overlay in DebugOverlay.allCases {
             let drawn = list.withDebugOverlay(overlay)
             XCTAssertGreaterThan(drawn.canvas.quads.count, list.canvas.quads.count, "\(overlay) tints something")

@@ -73,7 +73,10 @@ extension DisplayList {
         guard case .quads(let quads) = passes[canvas].content else { return out }
         var tinted: [DrawQuad] = []
         tinted.reserveCapacity(quads.count * 2)
-        for q in quads {
+        for var q in quads {
+            // A tint put between a replicated run's quads breaks the run into quads again: its
+            // copies no longer follow one another.
+            q.copyRun = nil
             tinted.append(q)
             if let tint = overlay.tint(for: q) { tinted.append(q.tinted(tint, overlay)) }
         }
