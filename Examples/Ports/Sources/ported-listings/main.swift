@@ -124,6 +124,44 @@ do {
     }
 }
 
+// Listing 6.10: the 100-point scroll view shows the 300-point picture from its top left (red);
+// a pan 100 points to the left scrolls the origin to (100, 0), so the view's point 60 shows the
+// picture's 160 (blue); the layer clips what lies past its bounds; a later pan adds to it.
+do {
+    let (container, scrollView) = makeScrollViewExample()
+    let before = pixels(of: container, width: 200, height: 200)
+    check("listing 6.10: unscrolled, the picture's left half", before(110, 60) == [255, 0, 0, 255], "pixel \(before(110, 60))")
+    scrollView.pan(CGPoint(x: -100, y: 0))
+    check("listing 6.10: the pan scrolls the other way", scrollView.bounds.origin == CGPoint(x: 100, y: 0), "\(scrollView.bounds.origin)")
+    let after = pixels(of: container, width: 200, height: 200)
+    check("listing 6.10: scrolled, the right half", after(110, 60) == [0, 0, 255, 255], "pixel \(after(110, 60))")
+    check("listing 6.10: clipped to the view", after(160, 60) == [0, 0, 0, 0], "pixel \(after(160, 60))")
+    scrollView.pan(CGPoint(x: 30, y: -20))
+    check("listing 6.10: pans add up", scrollView.bounds.origin == CGPoint(x: 70, y: 20), "\(scrollView.bounds.origin)")
+}
+
+// Listing 6.13: two seconds in (the layer's time set the book's chapter 9 way), the sparks
+// pile up at the centre, where adding them saturates red; they travel at most 100 points a
+// second, so nothing reaches the corner, 276 points away. (Apple's renderInContext leaves
+// particles out; LayerKit's render(in:) of the presentation draws them, as the screen shows.)
+do {
+    let container = CALayer()
+    container.frame = CGRect(x: 0, y: 0, width: 400, height: 400)
+    let spark = try loadSpark()
+    let emitter = makeFire(in: container, spark: spark)
+    check("listing 6.13: additive", emitter.renderMode == .additive, "\(emitter.renderMode)")
+    check("listing 6.13: from the centre", emitter.emitterPosition == CGPoint(x: 200, y: 200), "\(emitter.emitterPosition)")
+    emitter.speed = 0
+    emitter.timeOffset = 2
+    if let shown = container.presentation() {
+        let at = pixels(of: shown, width: 400, height: 400)
+        check("listing 6.13: the centre burns", at(200, 200)[0] == 255 && at(200, 200)[3] == 255, "pixel \(at(200, 200))")
+        check("listing 6.13: the corner is dark", at(5, 5) == [0, 0, 0, 0], "pixel \(at(5, 5))")
+    } else {
+        check("listing 6.13: a presentation copy", false, "presentation() is nil")
+    }
+}
+
 // A cumulative animation repeated five times ends on the last iteration's end: 30 + 5 x 50.
 do {
     let layer = CALayer()
