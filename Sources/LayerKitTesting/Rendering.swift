@@ -1,3 +1,4 @@
+import GLRenderer
 import LayerKit
 
 /// What one image snapshot draws: a tree on a canvas.
@@ -52,41 +53,13 @@ func renderGL(_ list: DisplayList) throws -> Bitmap {
 final class GLWorker: @unchecked Sendable {
     static let shared = GLWorker()
 
-    private let condition = NSCondition()
-    private var jobs: [() -> Void] = []
-    private var started = false
+    private let thread = GLThread(name: "LayerKitTesting GL")
     /// The context and renderer, or why there are none; touched only on the worker's thread.
     private var backend: Result<(context: EGLHeadlessContext, renderer: GLRenderer), Error>?
 
     /// Draws `list` on the worker's thread, waiting for the pixels.
     func render(_ list: DisplayList) throws -> Bitmap {
-        let done = DispatchSemaphore(value: 0)
-        var result: Result<Bitmap, Error>?
-        condition.lock()
-        jobs.append { [self] in
-            result = Result { try draw(list) }
-            done.signal()
-        }
-        if !started {
-            started = true
-            let thread = Thread { [self] in run() }
-            thread.name = "LayerKitTesting GL"
-            thread.start()
-        }
-        condition.signal()
-        condition.unlock()
-        done.wait()
-        return try result!.get()
-    }
-
-    private func run() {
-        while true {
-            condition.lock()
-            while jobs.isEmpty { condition.wait() }
-            let job = jobs.removeFirst()
-            condition.unlock()
-            job()
-        }
+        try thread.sync { [self] in Result { try draw(list) } }.get()
     }
 
     private func draw(_ list: DisplayList) throws -> Bitmap {

@@ -323,7 +323,7 @@ final class OpenGLLayerTests: XCTestCase {
             context = l.context
             XCTAssertNotNil(context)
         }
-        OpenGLLayerThread.shared.sync {}
+        GLThread.openGLLayers.sync {}
         XCTAssertNil(context)
     }
 

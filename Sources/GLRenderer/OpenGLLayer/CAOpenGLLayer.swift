@@ -165,7 +165,7 @@ open class CAOpenGLLayer: CALayer {
         let layerTime = convertTime(now, from: nil)
         let stamp = CVTimeStamp(mediaTime: now)
         let outcome = withUnsafePointer(to: stamp) { ts in
-            OpenGLLayerThread.shared.sync { self.drawFrame(width: Int(w), height: Int(h), time: layerTime, displayTime: ts) }
+            GLThread.openGLLayers.sync { self.drawFrame(width: Int(w), height: Int(h), time: layerTime, displayTime: ts) }
         }
         switch outcome {
         case .drawn(let image): show(image)

@@ -80,7 +80,7 @@ final class OpenGLLayerBacking {
     /// OpenGL-layer thread, without waiting.
     func retire() {
         guard context != nil else { return }
-        OpenGLLayerThread.shared.async { [self] in
+        GLThread.openGLLayers.async { [self] in
             if (try? context?.makeCurrent()) != nil { deleteTarget() }
             context = nil
         }
