@@ -431,97 +431,31 @@ struct DrawingCall {
     }
 }
 
-/// A layer whose contents are drawn by a scene file's `drawing`: its `draw(in:)` makes the
+/// A scene file's `drawing` as a layer's contents (`CALayer.ownDrawing`): `draw(in:)` makes the
 /// operations' calls in order, in the context `display()` gives it (the bounds, y down, at
-/// `contentsScale`, as a `CALayer`'s context on iOS). The reader marks it with
-/// `setNeedsDisplay()`, so it draws once, at the first frame's commit, and again only when
-/// marked again. One class per layer type that takes a `drawing` (a plain layer, a replicator,
-/// a scroll layer), each only a holder of the calls.
-protocol SceneDrawn: CALayer {
+/// `contentsScale`, as a `CALayer`'s context on iOS; a tiled layer's, once per tile). The
+/// reader marks the layer with `setNeedsDisplay()`, so it draws once, at the first frame's
+/// commit, and again only when marked again. Any layer type that takes a `drawing` (a plain
+/// layer, a replicator, a scroll layer, a tiled layer) holds one. The calls are values that
+/// are only read, so tiles may draw them on several threads at once.
+struct SceneDrawing: LayerContentDrawing, @unchecked Sendable {
     /// The operations, in order.
-    var drawing: [DrawingCall] { get }
+    let calls: [DrawingCall]
+
+    func draw(in ctx: CGContext) {
+        for call in calls { call.operation.draw(ctx, call.arguments) }
+    }
 }
 
-extension SceneDrawn {
-    /// Makes the calls into `ctx`.
-    func drawCalls(in ctx: CGContext) {
-        for call in drawing { call.operation.draw(ctx, call.arguments) }
+extension CALayer {
+    /// The scene file's `drawing` this layer's contents come from, if any.
+    var sceneDrawing: [DrawingCall]? { (ownDrawing as? SceneDrawing)?.calls }
+
+    /// This layer, drawn by `calls` when there are any.
+    func drawing(_ calls: [DrawingCall]?) -> Self {
+        if let calls { ownDrawing = SceneDrawing(calls: calls) }
+        return self
     }
-
-    /// The calls of `layer`, for a presentation copy of it, which draws the same operations.
-    static func calls(of layer: Any) -> [DrawingCall] { (layer as? SceneDrawn)?.drawing ?? [] }
-}
-
-/// A plain layer with a `drawing`.
-final class SceneDrawingLayer: CALayer, SceneDrawn {
-    let drawing: [DrawingCall]
-
-    init(drawing: [DrawingCall]) {
-        self.drawing = drawing
-        super.init()
-    }
-
-    override init(layer: Any) {
-        drawing = Self.calls(of: layer)
-        super.init(layer: layer)
-    }
-
-    required init?(coder: NSCoder) {
-        drawing = []
-        super.init(coder: coder)
-    }
-
-    required convenience init(presentationOf layer: CALayer) { self.init(layer: layer) }
-
-    override func draw(in ctx: CGContext) { drawCalls(in: ctx) }
-}
-
-/// A `replicatorLayer` with a `drawing` (drawn once, under the copies, as its own contents).
-final class SceneDrawingReplicatorLayer: CAReplicatorLayer, SceneDrawn {
-    let drawing: [DrawingCall]
-
-    init(drawing: [DrawingCall]) {
-        self.drawing = drawing
-        super.init()
-    }
-
-    override init(layer: Any) {
-        drawing = Self.calls(of: layer)
-        super.init(layer: layer)
-    }
-
-    required init?(coder: NSCoder) {
-        drawing = []
-        super.init(coder: coder)
-    }
-
-    required convenience init(presentationOf layer: CALayer) { self.init(layer: layer) }
-
-    override func draw(in ctx: CGContext) { drawCalls(in: ctx) }
-}
-
-/// A `scrollLayer` with a `drawing` (its contents, which scroll with the sublayers).
-final class SceneDrawingScrollLayer: CAScrollLayer, SceneDrawn {
-    let drawing: [DrawingCall]
-
-    init(drawing: [DrawingCall]) {
-        self.drawing = drawing
-        super.init()
-    }
-
-    override init(layer: Any) {
-        drawing = Self.calls(of: layer)
-        super.init(layer: layer)
-    }
-
-    required init?(coder: NSCoder) {
-        drawing = []
-        super.init(coder: coder)
-    }
-
-    required convenience init(presentationOf layer: CALayer) { self.init(layer: layer) }
-
-    override func draw(in ctx: CGContext) { drawCalls(in: ctx) }
 }
 
 extension Scene {
@@ -530,7 +464,7 @@ extension Scene {
     package var drawingLayers: [CALayer] {
         var found: [CALayer] = [], stack = [root]
         while let layer = stack.popLast() {
-            if layer is SceneDrawn { found.append(layer) }
+            if layer.sceneDrawing != nil { found.append(layer) }
             stack += layer.sublayerListStorage.reversed() + (layer.maskStorage.map { [$0] } ?? [])
         }
         return found

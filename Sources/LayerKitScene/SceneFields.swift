@@ -148,7 +148,7 @@ enum SceneLayerType: String, SceneEnum {
             return try node.elements(shape: "an array of drawing operations").map { try DrawingCall(scene: $0, image: image) }
         }
         switch self {
-        case .layer: return drawing.map(SceneDrawingLayer.init(drawing:)) ?? CALayer()
+        case .layer: return CALayer().drawing(drawing)
         case .transformLayer: return CATransformLayer()
         case .shapeLayer: let l = CAShapeLayer()
             try shapeLayerFields.read(object, into: &l.style)
@@ -159,13 +159,13 @@ enum SceneLayerType: String, SceneEnum {
         case .textLayer: let l = CATextLayer()
             try textLayerFields.read(object, into: &l.style)
             return l
-        case .replicatorLayer: let l = drawing.map(SceneDrawingReplicatorLayer.init(drawing:)) ?? CAReplicatorLayer()
+        case .replicatorLayer: let l = CAReplicatorLayer().drawing(drawing)
             try replicatorLayerFields.read(object, into: &l.style)
             return l
-        case .scrollLayer: let l = drawing.map(SceneDrawingScrollLayer.init(drawing:)) ?? CAScrollLayer()
+        case .scrollLayer: let l = CAScrollLayer().drawing(drawing)
             l.scrollMode = try object.read("scrollMode") ?? .both
             return l
-        case .tiledLayer: let l = drawing.map(SceneDrawingTiledLayer.init(drawing:)) ?? CATiledLayer()
+        case .tiledLayer: let l = CATiledLayer().drawing(drawing)
             try SceneTiledLayer.read(object, into: l)
             return l
         case .emitterLayer: return try SceneEmitter.makeLayer(reading: object, image: image)

@@ -259,7 +259,7 @@ private struct SceneReader {
         layer.properties = properties
         if let scroll = layer as? CAScrollLayer { try readScrolls(object, into: scroll) }
         // Drawn at the first frame's commit, as a layer marked by setNeedsDisplay().
-        if layer is SceneDrawn {
+        if layer.sceneDrawing != nil {
             // A tiled layer's finest level, level 0, magnifies by 2^levelsOfDetailBias.
             try countDrawingPixels(of: properties, levelsOfDetailBias: (layer as? CATiledLayer)?.levelsOfDetailBias, at: object["drawing"]!)
             layer.setNeedsDisplay()

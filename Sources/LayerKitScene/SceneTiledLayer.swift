@@ -55,29 +55,3 @@ enum SceneTiledLayer {
         return members
     }
 }
-
-/// A `tiledLayer` with a `drawing`: the operations run once per tile, each in the tile's
-/// context, on the threads that draw tiles (the calls are immutable values, so they may run
-/// concurrently).
-final class SceneDrawingTiledLayer: CATiledLayer, SceneDrawn {
-    let drawing: [DrawingCall]
-
-    init(drawing: [DrawingCall]) {
-        self.drawing = drawing
-        super.init()
-    }
-
-    override init(layer: Any) {
-        drawing = Self.calls(of: layer)
-        super.init(layer: layer)
-    }
-
-    required init?(coder: NSCoder) {
-        drawing = []
-        super.init(coder: coder)
-    }
-
-    required convenience init(presentationOf layer: CALayer) { self.init(layer: layer) }
-
-    override func draw(in ctx: CGContext) { drawCalls(in: ctx) }
-}

@@ -63,9 +63,9 @@ extension Scene {
             + SceneLayerType.ownMembers(of: layer, at: path, names: names)
         if type != .layer { members.append(("type", type.sceneJSON())) }
         members += try SceneLayerTiming.members(of: layer, at: path, names: names)
-        if let drawn = layer as? SceneDrawn {
+        if let drawing = layer.sceneDrawing {
             // Its contents are what the drawing made, written as the drawing.
-            members.append(("drawing", .array(try drawn.drawing.enumerated().map { i, call in
+            members.append(("drawing", .array(try drawing.enumerated().map { i, call in
                 try atPath("\(path).drawing[\(i)]") { try call.sceneJSON() }
             })))
         } else if let image = layer.contents {

@@ -101,17 +101,17 @@ final class ReplicatorScrollSceneTests: XCTestCase {
                            {"type": "scrollLayer", "frame": [0, 0, 10, 10], "drawing": [{"op": "fill", "rect": [0, 0, 5, 5]}]}]}
             """))
         let layers = try XCTUnwrap(scene.root.sublayers)
-        XCTAssertTrue(layers[0] is CAReplicatorLayer && layers[0] is SceneDrawn)
-        XCTAssertTrue(layers[1] is CAScrollLayer && layers[1] is SceneDrawn)
+        XCTAssertTrue(layers[0] is CAReplicatorLayer && layers[0].sceneDrawing != nil)
+        XCTAssertTrue(layers[1] is CAScrollLayer && layers[1].sceneDrawing != nil)
         XCTAssertEqual(scene.drawingLayers.count, 2)
-        XCTAssertEqual((layers[0].presentation(atTime: 0) as? SceneDrawn)?.drawing.count, 1)
+        XCTAssertEqual(layers[0].presentation(atTime: 0).sceneDrawing?.count, 1)
         // Drawn at the first commit: black where the rectangle was filled.
         _ = scene.root.snapshot()
         XCTAssertEqual(layers[1].contents?.bitmap.rgba(2, 2), [0, 0, 0, 255])
         XCTAssertEqual(layers[1].contents?.bitmap.rgba(7, 7), [0, 0, 0, 0])
         let (text, again) = try roundTrip(scene)
         XCTAssertEqual(text.components(separatedBy: "\"fill\"").count, 3, text)
-        XCTAssertTrue(again.root.sublayers?[0] is SceneDrawingReplicatorLayer)
+        XCTAssertTrue(again.root.sublayers?[0] is CAReplicatorLayer && again.root.sublayers?[0].sceneDrawing != nil)
     }
 
     func testPreservesDepthWarnsAboutWhatItIgnores() throws {

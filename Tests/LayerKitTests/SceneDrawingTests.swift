@@ -62,8 +62,8 @@ final class SceneDrawingTests: XCTestCase {
         let red = examplesDirectory.appendingPathComponent("images/tiny8.png").path
         let text = scene(ops).replacingOccurrences(of: #""root":"#, with: #""images": {"red": "\#(red)"}, "root":"#)
         let loaded = try readScene(text)
-        let drawn = try XCTUnwrap(loaded.root as? SceneDrawingLayer)
-        XCTAssertEqual(drawn.drawing.map(\.operation.name), DrawingOperation.all.map(\.name))
+        let drawing = try XCTUnwrap(loaded.root.sceneDrawing)
+        XCTAssertEqual(drawing.map(\.operation.name), DrawingOperation.all.map(\.name))
         XCTAssertNotNil(loaded.root.snapshot().properties.contents, "displayed at the snapshot")
     }
 

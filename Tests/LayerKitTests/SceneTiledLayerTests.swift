@@ -26,7 +26,7 @@ final class SceneTiledLayerTests: XCTestCase {
         let l = try XCTUnwrap(scene.root as? CATiledLayer)
         XCTAssertEqual(l.tileSize, CGSize(width: 512, height: 128))
         XCTAssertEqual([l.levelsOfDetail, l.levelsOfDetailBias], [4, 1])
-        XCTAssertTrue(l is SceneDrawn)
+        XCTAssertNotNil(l.sceneDrawing)
         // The 100-point canvas at scale 1 (σ 1, r 0.5): j = 1 − ⌈−1 − 1e−6⌉ = 2, D = 2 · 2^(1−2)
         // = 1: 100 x 100 pixels visible, one 512 x 128 tile.
         _ = Compositor.displayList(for: scene)
@@ -45,7 +45,7 @@ final class SceneTiledLayerTests: XCTestCase {
         let a = try XCTUnwrap(again.root as? CATiledLayer), b = try XCTUnwrap(read.root as? CATiledLayer)
         XCTAssertEqual([a.levelsOfDetail, a.levelsOfDetailBias], [b.levelsOfDetail, b.levelsOfDetailBias])
         XCTAssertEqual(a.tileSize, b.tileSize)
-        XCTAssertTrue(again.root is SceneDrawn)
+        XCTAssertNotNil(again.root.sceneDrawing)
         XCTAssertEqual(String(decoding: try again.jsonData(), as: UTF8.self), text)
         XCTAssertTrue(text.contains("tiledLayer"))
         // Values the format cannot hold are refused by the writer, naming the field.

@@ -192,6 +192,11 @@ open class CALayer: CAMediaTiming {
     /// superlayer, as `frame` maps it: that is the default here.
     open func preferredFrameSize() -> CGSize { frame.size }
 
+    /// What draws the contents in place of a delegate, for the package's own layers (a scene
+    /// file's `drawing`): one hook for every layer class, where a subclass per class would
+    /// repeat the initializers. Presentation copies share it.
+    package var ownDrawing: (any LayerContentDrawing)?
+
     /// Receives `layoutSublayers(of:)`, `display(_:)`, `draw(_:in:)` and
     /// `action(for:forKey:)`.
     public weak var delegate: CALayerDelegate?
@@ -229,6 +234,7 @@ open class CALayer: CAMediaTiming {
         guard let layer = layer as? CALayer else { return }
         properties = layer.properties
         customValues = layer.customValues
+        ownDrawing = layer.ownDrawing
         needsDisplayOnBoundsChange = layer.needsDisplayOnBoundsChange
         adoptStyle(of: layer.snapshotKind)
     }
@@ -360,7 +366,9 @@ open class CALayer: CAMediaTiming {
     /// down (flipped when `contentsAreFlipped()`). The default asks the `delegate` (`draw(_:in:)`), and draws nothing without one;
     /// subclasses override it. A `CATiledLayer` calls it once per tile, on background threads,
     /// several at once (see `CATiledLayer`).
-    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+    open func draw(in ctx: CGContext) {
+        if let ownDrawing { ownDrawing.draw(in: ctx) } else { delegate?.draw(self, in: ctx) }
+    }
 
     // MARK: Actions (see CAAction.swift)
 
@@ -630,4 +638,11 @@ open class CALayer: CAMediaTiming {
         set { setIfFinite(&properties.rasterizationScale, newValue) }
     }
 
+}
+
+/// Draws a layer's contents for the package's own layers (`CALayer.ownDrawing`). Called from
+/// `draw(in:)`, so on tile-drawing threads too, several at once: a value that only reads.
+package protocol LayerContentDrawing: Sendable {
+    /// Draws into `ctx`, as `draw(in:)` would.
+    func draw(in ctx: CGContext)
 }
