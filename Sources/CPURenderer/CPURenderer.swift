@@ -35,6 +35,20 @@ public final class CPURenderer {
     /// Whether unchanged pixels are kept from the last frame (on by default); off, every frame
     /// is drawn in full, as benchmarks of static frames against other renderers need.
     public var tracksDamage = true
+    /// How many threads draw a pass's bands: `defaultThreadCount` unless set. 1 draws on the
+    /// calling thread alone, to compare per core with single-threaded rasterizers (Skia's CPU
+    /// raster). The pixels are the same for every count: bands are disjoint rows.
+    public var threadCount = CPURenderer.defaultThreadCount
+
+    /// `LAYERKIT_CPU_THREADS` when it is a whole number from 1 to 1024, else every core.
+    public static let defaultThreadCount = threadCount(environment: ProcessInfo.processInfo.environment["LAYERKIT_CPU_THREADS"])
+
+    /// The thread count `value` (an environment variable's text) asks for: a whole number from
+    /// 1 to 1024, else (unset, malformed, out of range) every core.
+    static func threadCount(environment value: String?) -> Int {
+        if let value, let n = Int(value), (1...1024).contains(n) { return n }
+        return ProcessInfo.processInfo.activeProcessorCount
+    }
 
     /// A renderer; keep it across frames to reuse decoded mipmaps and redraw only damage.
     public init() {}
@@ -152,7 +166,7 @@ public final class CPURenderer {
     private func draw(_ quads: [PreparedQuad], into target: Target, area: PixelRect, additive: Bool = false) {
         let bands = (area.y1 - area.y0 + bandHeight - 1) / bandHeight
         target.write(additive: additive) { pixels in
-            DispatchQueue.concurrentPerform(iterations: bands) { band in
+            forEachBand(bands) { band in
                 let y0 = area.y0 + band * bandHeight, y1 = min(y0 + bandHeight, area.y1)
                 // By index: a loop variable would copy every prepared quad (and retain its
                 // arrays) once per band.
@@ -163,11 +177,28 @@ public final class CPURenderer {
         }
     }
 
+    /// Runs `body` for bands 0..<`count` on `threadCount` threads: on the calling thread alone
+    /// for 1; handed out one band at a time across the cores when the count covers them (the
+    /// quickest thread takes the next band); else each of the threads taking every
+    /// `threadCount`-th band.
+    private func forEachBand(_ count: Int, _ body: (Int) -> Void) {
+        let threads = min(threadCount, count)
+        if threads <= 1 {
+            for band in 0..<count { body(band) }
+        } else if threads >= ProcessInfo.processInfo.activeProcessorCount {
+            DispatchQueue.concurrentPerform(iterations: count, execute: body)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: threads) { first in
+                for band in stride(from: first, to: count, by: threads) { body(band) }
+            }
+        }
+    }
+
     private func blur(_ src: Texture, horizontal: Bool, weights: [Float], into target: Target) {
         let w = target.width, h = target.height, n = weights.count - 1
         let s = src.base
         target.write { target in
-        DispatchQueue.concurrentPerform(iterations: (h + bandHeight - 1) / bandHeight) { band in
+        forEachBand((h + bandHeight - 1) / bandHeight) { band in
             for y in (band * bandHeight)..<min(band * bandHeight + bandHeight, h) {
                 for x in 0..<w {
                     var acc = SIMD4<Float>(0, 0, 0, 0)
@@ -188,7 +219,7 @@ public final class CPURenderer {
     private func downsample(_ src: Texture, factor k: Int, into target: Target) {
         let s = src.base, scale = 1 / Float(k * k), w = target.width, h = target.height
         target.write { target in
-            DispatchQueue.concurrentPerform(iterations: (h + bandHeight - 1) / bandHeight) { band in
+            forEachBand((h + bandHeight - 1) / bandHeight) { band in
                 for y in (band * bandHeight)..<min(band * bandHeight + bandHeight, h) {
                     for x in 0..<w {
                         var acc = SIMD4<Float>(0, 0, 0, 0)
