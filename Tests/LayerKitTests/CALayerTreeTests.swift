@@ -277,6 +277,24 @@ final class CALayerTreeTests: XCTestCase {
         XCTAssertTrue(grandchild.superlayer === child)
     }
 
+    /// A layer above another only through its mask (the mask's superlayer is the layer it
+    /// masks) is an ancestor too: a layer with no sublayers is still walked up from when it has
+    /// a mask.
+    func testAnAncestorThroughAMaskIsRefused() {
+        let a = named("a"), m = named("m"), leaf = named("leaf")
+        a.mask = m
+        m.addSublayer(a)
+        m.addSublayer(leaf)
+        let b = named("b")
+        b.mask = named("bm")
+        leaf.addSublayer(b)
+        b.mask?.addSublayer(named("fine"))
+        XCTAssertEqual(refusals, [.cycle(layer: "layer 'a'", into: "layer 'm'")])
+        XCTAssertNil(a.superlayer)
+        XCTAssertEqual(names(m), ["leaf"])
+        XCTAssertTrue(b.superlayer === leaf)
+    }
+
     func testEveryInsertionFormRefusesCycles() {
         let root = named("root"), child = named("child"), leaf = named("leaf")
         root.addSublayer(child)

@@ -23,7 +23,7 @@ extension CALayer {
                     layerTreeErrorHandler(.maskHasSuperlayer(m.debugName))
                     return
                 }
-                if m === self || isDescendant(of: m) {
+                if wouldCycle(adopting: m) {
                     layerTreeErrorHandler(.cycle(layer: m.debugName, into: debugName))
                     return
                 }
@@ -53,9 +53,17 @@ extension CALayer {
         return false
     }
 
+    /// Whether making `layer` a sublayer or the mask of this one would close a cycle: it is this
+    /// layer or above it. Only a layer with sublayers or a mask can be above another, so a leaf
+    /// (what trees are mostly built from) is answered without the walk up, which made building
+    /// a chain n levels deep from the top O(n²).
+    func wouldCycle(adopting layer: CALayer) -> Bool {
+        layer === self || ((!layer.sublayerListStorage.isEmpty || layer.maskStorage != nil) && isDescendant(of: layer))
+    }
+
     /// Checks that `layer` may become a sublayer of this one.
     func validateAdoption(of layer: CALayer) throws {
-        if isDescendant(of: layer) { throw LayerTreeError.cycle(layer: layer.debugName, into: debugName) }
+        if wouldCycle(adopting: layer) { throw LayerTreeError.cycle(layer: layer.debugName, into: debugName) }
         if layer.isMask { throw LayerTreeError.sublayerIsMask(layer.debugName) }
     }
 
