@@ -112,14 +112,18 @@ extension CALayer {
         // kept snapshots above the layer, so only marked layers are reached and redrawn.
         if displayPending { displayIfNeeded() }
         if let kept = cachedSnapshot { return kept }
-        let s = LayerSnapshot(properties: properties, kind: snapshotKind,
-                              sublayers: sublayerListStorage.map { $0.copyTree() },
-                              mask: maskStorage.map { $0.copyTree() })
         // A layer marked again by its own display() (an asynchronous CAOpenGLLayer marks itself
         // every frame) must be reached by the next commit, so neither it nor any ancestor keeps
-        // this snapshot: a kept one would end the next walk above the mark.
-        let reachesMark = displayPending || sublayerListStorage.contains { $0.cachedSnapshot == nil }
-            || maskStorage.map { $0.cachedSnapshot == nil } == true
+        // this snapshot: a kept one would end the next walk above the mark. Noted as the
+        // sublayers are copied, in the one pass over them.
+        var reachesMark = displayPending
+        func copy(_ l: CALayer) -> LayerSnapshot {
+            let c = l.copyTree()
+            if l.cachedSnapshot == nil { reachesMark = true }
+            return c
+        }
+        let s = LayerSnapshot(properties: properties, kind: snapshotKind,
+                              sublayers: sublayerListStorage.map(copy), mask: maskStorage.map(copy))
         cachedSnapshot = reachesMark ? nil : s
         replacedSnapshot = reachesMark ? s : nil
         hasBeenCommitted = true
