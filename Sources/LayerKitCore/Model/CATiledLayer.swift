@@ -429,8 +429,8 @@ open class CATiledLayer: CALayer {
         set { setIfFinite(&style.tileSize, newValue) }
     }
 
-    /// The tiles the layer keeps, for inspection (tests, a HUD).
-    public var tileStore: TileStore { style.tiles }
+    /// The tiles the layer keeps, for inspection (tests, the demo's caption): not Apple's API.
+    package var tileStore: TileStore { style.tiles }
 
     /// Drops the tiles `rect` touches (`nil`: all), what displaying a tiled layer does.
     func invalidateTiles(_ rect: CGRect?) {
