@@ -8,21 +8,9 @@ import XCTest
 /// backend draws into the window carries the blended-layers tints, and `b` again takes them
 /// away. Each pixel is worked out by hand from the tint rule (alpha 102/255: each channel
 /// becomes `tint + pixel × 153/255`), within 2/255 for GL's rounding.
-final class DemoDebugOverlayWindowTests: XCTestCase {
-    override class func setUp() {
-        super.setUp()
-        XvfbDisplay.startIfNeeded()
-    }
-
-    override class func tearDown() {
-        XvfbDisplay.stop()
-        super.tearDown()
-    }
-
+final class DemoDebugOverlayWindowTests: WindowTestCase {
     func testTheBKeyTintsTheNextFrame() throws {
-        guard ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) == true else {
-            throw XCTSkip("no DISPLAY and no Xvfb (apt-get install xvfb)")
-        }
+        try requireDisplay()
         // A white 300x300 canvas, white at alpha ½ over its top-left 100x100, opaque blue at
         // (150, 150).
         let (canvas, root) = Page.whiteCanvas(300, 300)

@@ -12,20 +12,10 @@ import XCTest
 /// display link's last frame, the transaction's time, may be seconds old when input comes. An
 /// implicit animation the input starts begins at the transaction's time; unless the loop first
 /// brings that time to now (`catchUp`), the animation is over before it is drawn.
-final class DemoLoopTests: XCTestCase {
+final class DemoLoopTests: WindowTestCase {
     /// The media time the demo's clock reads.
     private var now = 100.0
     private let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-
-    override class func setUp() {
-        super.setUp()
-        XvfbDisplay.startIfNeeded()
-    }
-
-    override class func tearDown() {
-        XvfbDisplay.stop()
-        super.tearDown()
-    }
 
     /// Listing 7.1 after five idle seconds: the click's colour change begins at the click. The
     /// fade from blue (0, 0, 1) to red (1, 0, 0) runs 0.25 s with the `.default` function, the
@@ -93,9 +83,7 @@ final class DemoLoopTests: XCTestCase {
     /// A window and a demo on it showing `page` alone, on the test's clock, without the HUD
     /// (which would ask for frames to show GPU times).
     private func makeDemo(showing page: Page) throws -> (Window, Demo) {
-        guard ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) == true else {
-            throw XCTSkip("no DISPLAY and no Xvfb (apt-get install xvfb)")
-        }
+        try requireDisplay()
         let window = try Window(width: 300, height: 300, title: "DemoLoopTests")
         let clock = DemoClock(frozen: nil) { [unowned self] in now }
         let demo = try Demo(window: window, pages: [page], pageIndex: 0,
@@ -142,10 +130,29 @@ private final class RecordingPage: Page {
     }
 }
 
+/// The base of the tests that open windows: an X display (`XvfbDisplay`) for the class's tests.
+class WindowTestCase: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        XvfbDisplay.startIfNeeded()
+    }
+
+    override class func tearDown() {
+        XvfbDisplay.stop()
+        super.tearDown()
+    }
+
+    /// Skips the test where there is no display to open a window on.
+    func requireDisplay() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) == true else {
+            throw XCTSkip("no DISPLAY and no Xvfb (apt-get install xvfb)")
+        }
+    }
+}
+
 /// An X display for GLFW in this process: the session's when `DISPLAY` is set, else an Xvfb
 /// server started for the tests that need it, and stopped (and `DISPLAY` unset) after them, so
-/// that later tests see the environment they began with. Other window tests
-/// (`DemoDebugOverlayWindowTests`) use it too.
+/// that later tests see the environment they began with.
 enum XvfbDisplay {
     nonisolated(unsafe) private static var server: Process?
 
