@@ -13,9 +13,12 @@ struct Level {
         width = b.width
         height = b.height
         data = .allocate(capacity: max(b.width * b.height, 1))
+        // Typed out: the untyped SIMD4 literal took the type checker 3.5 s.
+        let unit: Float = 1 / 255
         b.pixels.withUnsafeBufferPointer { p in
             for i in 0..<(b.width * b.height) {
-                data[i] = SIMD4(Float(p[i * 4]), Float(p[i * 4 + 1]), Float(p[i * 4 + 2]), Float(p[i * 4 + 3])) * (1 / 255)
+                let texel = SIMD4<Float>(Float(p[i * 4]), Float(p[i * 4 + 1]), Float(p[i * 4 + 2]), Float(p[i * 4 + 3]))
+                data[i] = texel * unit
             }
         }
     }

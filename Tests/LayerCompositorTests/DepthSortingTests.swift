@@ -206,4 +206,16 @@ final class DepthSortingTests: XCTestCase {
         m.m44 = -2
         XCTAssertNil(DepthSorter.Polygon(plane: 0, rect: CGRect(x: 0, y: 0, width: 200, height: 10), matrix: m))
     }
+    /// Past its split budget a context is ordered by the depth of each plane's centre alone,
+    /// back (most negative z) to front, sublayer order breaking ties: unit squares at z 5, −3,
+    /// 5 and 0 draw as planes 1, 3, 0, 2.
+    func testPastTheSplitBudgetPlanesAreOrderedByTheirCentresDepth() {
+        let polys = [5.0, -3, 5, 0].enumerated().map { i, z in
+            DepthSorter.Polygon(plane: i, rect: CGRect(x: 0, y: 0, width: 1, height: 1), matrix: CATransform3DMakeTranslation(0, 0, z))!
+        }
+        var budget = 0
+        var out: [DepthSorter.Piece] = []
+        DepthSorter.build(polys, budget: &budget)?.backToFront(into: &out)
+        XCTAssertEqual(out.map(\.plane), [1, 3, 0, 2])
+    }
 }

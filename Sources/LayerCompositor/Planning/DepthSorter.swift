@@ -200,9 +200,8 @@ enum DepthSorter {
         if budget <= 0 {
             // Out of splits: back to front by the depth of each plane's centre, ties in order.
             let n = Node()
-            n.byDepth = polys.map { p in (p, p.points.reduce(0) { $0 + $1.z } / Double(p.points.count)) }
-                .enumerated().sorted { a, b in a.element.1 != b.element.1 ? a.element.1 < b.element.1 : a.offset < b.offset }
-                .map { $0.element.0 }
+            let depths: [Double] = polys.map { p in p.points.reduce(0.0) { (sum: Double, q) in sum + q.z } / Double(p.points.count) }
+            n.byDepth = polys.indices.sorted { a, b in depths[a] != depths[b] ? depths[a] < depths[b] : a < b }.map { polys[$0] }
             return n
         }
         if polys.count == 1 {

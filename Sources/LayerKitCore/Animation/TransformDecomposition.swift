@@ -30,7 +30,7 @@ struct DecomposedTransform: Equatable {
             // Solve pm · p = column 4 (the right-hand side as a column).
             let inv = pm.inverted().entries.map(Double.init)
             let rhs = [at(0, 3), at(1, 3), at(2, 3), at(3, 3)]
-            perspective = (0..<4).map { i in (0..<4).reduce(0) { $0 + inv[i * 4 + $1] * rhs[$1] } }
+            perspective = (0..<4).map { (i: Int) -> Double in (0..<4).reduce(0.0) { (sum: Double, j: Int) in sum + inv[i * 4 + j] * rhs[j] } }
         } else {
             perspective = [0, 0, 0, 1]
         }
