@@ -175,17 +175,20 @@ final class BadSceneFileTests: XCTestCase {
     func testEveryBadSceneFileGetsOneLineAndExitCode2() throws {
         let dir = try temporaryDirectory(for: self)
         try writeImages(to: dir)
-        let output = dir.appendingPathComponent("out.png")
+        let bad = cases(imageDirectory: dir)
+        let files = bad.indices.map { dir.appendingPathComponent("bad\($0).json").path }
+        let outputs = bad.indices.map { dir.appendingPathComponent("out\($0).png").path }
+        for (c, file) in zip(bad, files) { try Data(c.bytes).write(to: URL(fileURLWithPath: file)) }
+        let runs = try concurrentRuns(bad.count) { i in
+            (validate: try runLayerKit(["validate", files[i]]), render: try runLayerKit(["render", files[i], "-o", outputs[i]]))
+        }
         var slowest = (seconds: 0.0, name: "")
-        for (i, c) in cases(imageDirectory: dir).enumerated() {
-            let file = dir.appendingPathComponent("bad\(i).json").path
-            try Data(c.bytes).write(to: URL(fileURLWithPath: file))
-            let validate = try runLayerKit(["validate", file])
-            check(validate, c, file: file, command: "validate")
+        for (i, c) in bad.enumerated() {
+            let (validate, render) = runs[i]
+            check(validate, c, file: files[i], command: "validate")
             XCTAssertEqual(validate.stdout, "", "validate \(c.name): nothing on stdout for a bad file")
-            let render = try runLayerKit(["render", file, "-o", output.path])
-            check(render, c, file: file, command: "render")
-            XCTAssertFalse(FileManager.default.fileExists(atPath: output.path), "render \(c.name) wrote an image")
+            check(render, c, file: files[i], command: "render")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: outputs[i]), "render \(c.name) wrote an image")
             if max(validate.seconds, render.seconds) > slowest.seconds { slowest = (max(validate.seconds, render.seconds), c.name) }
         }
         print("slowest refusal (\(layerkitIsReleaseBuild ? "release" : "debug") build): \(slowest.name), "

@@ -30,6 +30,20 @@ let layerkitIsReleaseBuild = layerkitExecutable.resolvingSymlinksInPath().path.c
 let activeSanitizer: String? = ["address": "__asan_init", "thread": "__tsan_init"]
     .first { dlsym(UnsafeMutableRawPointer(bitPattern: 0), $0.value) != nil }?.key
 
+/// `body(0) … body(count - 1)`, as many at once as there are cores, in order: runs of `layerkit`
+/// that are independent wait on separate processes, so a test of dozens of them takes a share
+/// of the time. `body` must not assert (XCTest's failures belong on the test's thread): check
+/// what it returns.
+func concurrentRuns<T>(_ count: Int, _ body: (Int) throws -> T) throws -> [T] {
+    var results = [Result<T, Error>?](repeating: nil, count: count)
+    let lock = NSLock()
+    DispatchQueue.concurrentPerform(iterations: count) { i in
+        let result = Result { try body(i) }
+        lock.withLock { results[i] = result }
+    }
+    return try results.map { try $0!.get() }
+}
+
 /// Runs `layerkit` with `arguments`, with `environment` added to this process's environment.
 func runLayerKit(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIRun {
     try run(layerkitExecutable, arguments, environment: environment)
