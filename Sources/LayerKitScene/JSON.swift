@@ -121,7 +121,10 @@ struct JSONParser {
 
     private mutating func objectBody() throws -> JSONValue {
         var members: [(key: String, value: JSONValue)] = []
-        var keys = Set<String>()
+        // Scene objects have a handful of keys, which a scan of the members checks faster than
+        // hashing every key; a set takes over past that, so a hostile object of 10^6 keys
+        // stays linear.
+        var keys: Set<String>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -134,7 +137,14 @@ struct JSONParser {
             }
             let keyStart = index
             let key = try string()
-            guard keys.insert(key).inserted else {
+            let isNew: Bool
+            if keys == nil, members.count < 16 {
+                isNew = !members.contains { $0.key == key }
+            } else {
+                if keys == nil { keys = Set(members.map(\.key)) }
+                isNew = keys!.insert(key).inserted
+            }
+            guard isNew else {
                 index = keyStart
                 throw error("duplicate key \"\(key)\"")
             }
@@ -259,8 +269,10 @@ struct JSONParser {
             }
             runStart = index
         }
-        utf8 += bytes[runStart..<index]
-        guard let s = String(validating: utf8, as: UTF8.self) else {
+        // Without escapes (nearly every string) the bytes become the string directly.
+        let s = utf8.isEmpty ? String(validating: bytes[runStart..<index], as: UTF8.self)
+            : String(validating: utf8 + bytes[runStart..<index], as: UTF8.self)
+        guard let s else {
             throw error("invalid UTF-8 in the string ending here")
         }
         index += 1  // the closing quote

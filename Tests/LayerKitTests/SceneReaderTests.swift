@@ -353,6 +353,11 @@ final class SceneReaderTests: XCTestCase {
         assertError("{\n  \"format\": \"layerkit-scene\",\n  \"version\": 1,,\n}",
                     "not valid JSON: line 3, column 16: expected a key in double quotes, found ','")
         assertError(#"{"format": "layerkit-scene", "format": "x"}"#, #"not valid JSON: line 1, column 30: duplicate key "format""#)
+        // Past 16 keys the duplicate check changes hands from a scan to a set; an escaped key
+        // equals the same key written plainly.
+        let twenty = (0..<20).map { "\"k\($0)\": 0" }.joined(separator: ", ")
+        assertError("{" + twenty + #", "k3": 1}"#, #"not valid JSON: line 1, column 192: duplicate key "k3""#)
+        assertError(#"{"a\u0062": 1, "ab": 2}"#, #"not valid JSON: line 1, column 16: duplicate key "ab""#)
         assertError("[1, 2,]", "not valid JSON: line 1, column 7: expected a value, found ']'")
         assertError("[1] x", "not valid JSON: line 1, column 5: unexpected 'x' after the document")
         assertError("[01]", "not valid JSON: line 1, column 3: a number must not have a leading zero")
