@@ -28,6 +28,28 @@ final class KeyValueCodingTests: XCTestCase {
         XCTAssertEqual(layer.value(forKey: "masksToBounds") as? Bool, true)
     }
 
+    /// A colour that holds none reads back `nil`, as on Apple's platforms (a plain layer's
+    /// background, a shape's stroke, and any colour set to `nil`); one that is set reads back
+    /// as its `CGColor`, the defaults opaque black included.
+    func testAColourThatIsNotSetReadsBackNil() throws {
+        let layer = CALayer()
+        XCTAssertNil(layer.value(forKey: "backgroundColor"))
+        XCTAssertNil(CALayer.defaultValue(forKey: "backgroundColor"))
+        XCTAssertEqual(try XCTUnwrap(layer.value(forKey: "borderColor") as? CGColor), .black)
+        layer.borderColor = nil
+        XCTAssertNil(layer.value(forKey: "borderColor"))
+        layer.setValue(CGColor(red: 1, green: 0, blue: 0, alpha: 1), forKey: "backgroundColor")
+        XCTAssertEqual(try XCTUnwrap(layer.value(forKeyPath: "backgroundColor") as? CGColor), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        layer.setValue(nil, forKey: "backgroundColor")
+        XCTAssertNil(layer.backgroundColor)
+        XCTAssertNil(layer.value(forKey: "backgroundColor"))
+        let shape = CAShapeLayer()
+        XCTAssertNil(shape.value(forKey: "strokeColor"))
+        XCTAssertEqual(try XCTUnwrap(shape.value(forKey: "fillColor") as? CGColor), .black)
+        shape.fillColor = nil
+        XCTAssertNil(shape.value(forKey: "fillColor"))
+    }
+
     func testTransformKeyPaths() throws {
         let layer = CALayer()
         layer.setValue(CGFloat.pi / 2, forKeyPath: "transform.rotation.z")

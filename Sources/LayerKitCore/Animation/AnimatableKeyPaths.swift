@@ -20,8 +20,29 @@ package final class AnimatableKeyPath {
     /// `instanceColor`: opaque white); otherwise the kind's "none". Set once, in the table.
     private var nilMeaning: AnimatedValue?
 
+    /// For a property that may hold no value (a colour that is `nil`): whether it holds none,
+    /// and how to make it hold none. Key-value coding reads and sets `nil` through these, where
+    /// animations read and write transparent black.
+    private var optional: (isNil: (AnimatedLayerState) -> Bool, setNil: (inout AnimatedLayerState) -> Void)?
+
+    /// How setting `nil` through key-value coding empties the property, where it can be empty.
+    var setNil: ((inout AnimatedLayerState) -> Void)? { optional?.setNil }
+
     /// What setting `nil` through key-value coding sets.
     var noneValue: AnimatedValue? { nilMeaning ?? kind.noneValue }
+
+    /// The value in `state` as key-value coding returns it: boxed as Apple boxes it for Swift,
+    /// or `nil` where the property holds none.
+    func boxedValue(_ state: AnimatedLayerState) -> Any? {
+        optional?.isNil(state) == true ? nil : kind.boxed(read(state))
+    }
+
+    /// This entry, as a property that may hold no value (see `optional`).
+    private func optional(isNil: @escaping (AnimatedLayerState) -> Bool,
+                          setNil: @escaping (inout AnimatedLayerState) -> Void) -> AnimatableKeyPath {
+        optional = (isNil, setNil)
+        return self
+    }
 
     /// This entry, with `nil` meaning `value` (see `noneValue`).
     private func settingNil(to value: AnimatedValue) -> AnimatableKeyPath {
@@ -60,6 +81,7 @@ package final class AnimatableKeyPath {
         isAnimatable = false
         owner = entry.owner
         isCustom = entry.isCustom
+        optional = entry.optional
     }
 
     /// Whether a layer whose snapshot is of `kind` has this property.
@@ -179,6 +201,7 @@ package final class AnimatableKeyPath {
     private static func color(_ kp: WritableKeyPath<LayerProperties, CGColor?>) -> AnimatableKeyPath {
         AnimatableKeyPath(kind: .color, read: { s in .color(s.properties[keyPath: kp]) },
                           write: { s, v in s.properties[keyPath: kp] = .color(v) })
+            .optional(isNil: { $0.properties[keyPath: kp] == nil }, setNil: { $0.properties[keyPath: kp] = nil })
     }
 
     private static func bool(_ kp: WritableKeyPath<LayerProperties, Bool>) -> AnimatableKeyPath {
@@ -219,6 +242,11 @@ package final class AnimatableKeyPath {
     private static func shapeColor(_ kp: WritableKeyPath<ShapeStyle, CGColor?>) -> AnimatableKeyPath {
         styled(.color, { if case let .shape(x) = $0 { x } else { nil } }, { .shape($0) },
                { .color($0[keyPath: kp]) }, { $0[keyPath: kp] = .color($1) })
+            .optional(isNil: { s in if case let .shape(x) = s.kind { x[keyPath: kp] == nil } else { false } },
+                      setNil: { s in if case var .shape(x) = s.kind {
+                          x[keyPath: kp] = nil
+                          s.kind = .shape(x)
+                      } })
     }
 
     private static func gradientPoint(_ kp: WritableKeyPath<GradientStyle, CGPoint>) -> AnimatableKeyPath {

@@ -55,10 +55,10 @@ extension CALayer {
     /// animatable key path, e.g. `"position"`, `"bounds.size"`, `"transform.rotation.z"`)
     /// boxed as Apple boxes it for Swift (numbers `NSNumber`, which `as? CGFloat` reads;
     /// points, sizes, rects and transforms `NSValue`, which `as? CGPoint` … reads; colours
-    /// `CGColor`; an unset colour reads as transparent black); another key's value as stored
+    /// `CGColor`; no colour, `nil`); another key's value as stored
     /// by `setValue(_:forKey:)`, or, never set, the class's `defaultValue(forKey:)`.
     public func value(forKey key: String) -> Any? {
-        if let entry = AnimatableKeyPath.property(key, of: snapshotKind) { return entry.kind.boxed(entry.read(modelState)) }
+        if let entry = AnimatableKeyPath.property(key, of: snapshotKind) { return entry.boxedValue(modelState) }
         return customValues[key] ?? type(of: self).defaultValue(forKey: key)
     }
 
@@ -98,16 +98,22 @@ extension CALayer {
 
     /// Sets the property of table entry `entry` (key path `key`) through the setters' hook.
     private func setProperty(_ entry: AnimatableKeyPath, key: String, _ value: Any?) {
-        let converted = value == nil ? entry.noneValue : entry.kind.convert(value)
-        guard let converted else {
-            return valueTypeErrorHandler(CAValueTypeError(keyPath: key, source: "setValue(_:forKey:)",
-                                                          valueType: AnimatedValueKind.typeDescription(value),
-                                                          expected: entry.kind.expectedDescription))
+        let write: (inout AnimatedLayerState) -> Void
+        if value == nil, let setNil = entry.setNil {
+            write = setNil
+        } else {
+            let converted = value == nil ? entry.noneValue : entry.kind.convert(value)
+            guard let converted else {
+                return valueTypeErrorHandler(CAValueTypeError(keyPath: key, source: "setValue(_:forKey:)",
+                                                              valueType: AnimatedValueKind.typeDescription(value),
+                                                              expected: entry.kind.expectedDescription))
+            }
+            guard converted.isFinite else { return }
+            write = { entry.write(&$0, converted) }
         }
-        guard converted.isFinite else { return }
         changeAnimatable(String(key.prefix { $0 != "." })) {
             var state = modelState
-            entry.write(&state, converted)
+            write(&state)
             return adopt(state)
         }
     }
@@ -129,7 +135,7 @@ extension CALayer {
     /// as `value(forKey:)` boxes it; `nil` for other keys.
     static func defaultPropertyValue(forKey key: String) -> Any? {
         guard let entry = AnimatableKeyPath.property(key, of: defaultKind) else { return nil }
-        return entry.kind.boxed(entry.read(AnimatedLayerState(properties: LayerProperties(), kind: defaultKind)))
+        return entry.boxedValue(AnimatedLayerState(properties: LayerProperties(), kind: defaultKind))
     }
 }
 
@@ -147,8 +153,9 @@ extension AnimatedValue {
 }
 
 extension AnimatedValueKind {
-    /// What `nil` sets a property of this kind to: no colour (transparent black, as drawn),
-    /// no path, no image, no list; `nil` for kinds that have no "none".
+    /// What `nil` sets a property of this kind to where its entry cannot be emptied
+    /// (`AnimatableKeyPath.setNil`): no colour (transparent black, as drawn), no path, no
+    /// image, no list; `nil` for kinds that have no "none".
     var noneValue: AnimatedValue? {
         switch self {
         case .color: return .color(nil)
