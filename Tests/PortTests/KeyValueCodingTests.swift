@@ -30,8 +30,9 @@ final class KeyValueCodingTests: XCTestCase {
 
     /// A colour that holds none reads back `nil`, as on Apple's platforms (a plain layer's
     /// background, a shape's stroke, and any colour set to `nil`); one that is set reads back
-    /// as its `CGColor`, the defaults opaque black included.
-    func testAColourThatIsNotSetReadsBackNil() throws {
+    /// as its `CGColor`, the defaults opaque black included. So do the contents, paths and a
+    /// gradient's colours and locations, unset or set to `nil`.
+    func testAPropertyThatHoldsNothingReadsBackNil() throws {
         let layer = CALayer()
         XCTAssertNil(layer.value(forKey: "backgroundColor"))
         XCTAssertNil(CALayer.defaultValue(forKey: "backgroundColor"))
@@ -48,6 +49,18 @@ final class KeyValueCodingTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(shape.value(forKey: "fillColor") as? CGColor), .black)
         shape.fillColor = nil
         XCTAssertNil(shape.value(forKey: "fillColor"))
+        // The other properties that may hold nothing read back nil too.
+        XCTAssertNil(layer.value(forKey: "contents"))
+        XCTAssertNil(layer.value(forKey: "shadowPath"))
+        XCTAssertNil(shape.value(forKey: "path"))
+        let gradient = CAGradientLayer()
+        XCTAssertNil(gradient.value(forKey: "colors"))
+        XCTAssertNil(gradient.value(forKey: "locations"))
+        gradient.colors = [CGColor.black, CGColor.white]
+        XCTAssertEqual((gradient.value(forKey: "colors") as? [CGColor])?.count, 2)
+        gradient.setValue(nil, forKey: "colors")
+        XCTAssertNil(gradient.colors)
+        XCTAssertNil(gradient.value(forKey: "colors"))
     }
 
     func testTransformKeyPaths() throws {

@@ -266,6 +266,11 @@ package final class AnimatableKeyPath {
                    let x = vector($1)
                    $0[keyPath: kp] = x.isEmpty ? nil : stride(from: 0, to: x.count - width + 1, by: width).map { set(Array(x[$0..<$0 + width])) }
                })
+            .optional(isNil: { s in if case let .gradient(x) = s.kind { x[keyPath: kp] == nil } else { false } },
+                      setNil: { s in if case var .gradient(x) = s.kind {
+                          x[keyPath: kp] = nil
+                          s.kind = .gradient(x)
+                      } })
     }
 
     private static func text<T>(_ kind: AnimatedValueKind, _ kp: WritableKeyPath<TextStyle, T>,
