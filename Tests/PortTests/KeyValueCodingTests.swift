@@ -63,6 +63,22 @@ final class KeyValueCodingTests: XCTestCase {
         XCTAssertNil(gradient.value(forKey: "colors"))
     }
 
+    /// Each value type that Apple's overlay bridges to `NSValue` comes out of a box of its own
+    /// type with `as?`, and out of no other.
+    func testBoxesUnboxAsTheirOwnTypeOnly() {
+        let point = CGPoint(x: 1, y: 2), size = CGSize(width: 3, height: 4), rect = CGRect(x: 1, y: 2, width: 3, height: 4)
+        let t3 = CATransform3DMakeScale(2, 3, 4), affine = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 5, ty: 6)
+        let boxes = [NSValue(cgPoint: point), NSValue(cgSize: size), NSValue(cgRect: rect), NSValue(caTransform3D: t3),
+                     NSValue(cgAffineTransform: affine)]
+        for (i, box) in boxes.enumerated() {
+            XCTAssertEqual(box as? CGPoint, i == 0 ? point : nil, "box \(i) as CGPoint")
+            XCTAssertEqual(box as? CGSize, i == 1 ? size : nil, "box \(i) as CGSize")
+            XCTAssertEqual(box as? CGRect, i == 2 ? rect : nil, "box \(i) as CGRect")
+            XCTAssertEqual(box as? CATransform3D, i == 3 ? t3 : nil, "box \(i) as CATransform3D")
+            XCTAssertEqual(box as? CGAffineTransform, i == 4 ? affine : nil, "box \(i) as CGAffineTransform")
+        }
+    }
+
     func testTransformKeyPaths() throws {
         let layer = CALayer()
         layer.setValue(CGFloat.pi / 2, forKeyPath: "transform.rotation.z")

@@ -81,11 +81,16 @@ extension NSValue {
 /// A value type that Apple's overlay bridges to `NSValue`: `as? CGPoint` on an `NSValue` (what
 /// `value(forKey:)` returns) unboxes it, and `as? NSValue` on the struct boxes it.
 protocol NSValueBridged: _ObjectiveCBridgeable where _ObjectiveCType == NSValue {
-    init?(unboxing box: NSValue)
     var boxedValue: NSValue { get }
 }
 
 extension NSValueBridged {
+    /// The value in `box`, if it holds one of this type.
+    init?(unboxing box: NSValue) {
+        guard let value = box.unboxed as? Self else { return nil }
+        self = value
+    }
+
     /// The box (`as? NSValue`, `as? NSNumber`).
     public func _bridgeToObjectiveC() -> NSValue { boxedValue }
     /// The value in `source` (`as!`).
@@ -102,50 +107,30 @@ extension NSValueBridged {
 extension CGPoint: @retroactive _ObjectiveCBridgeable, NSValueBridged {
     /// The Foundation class that boxes this type.
     public typealias _ObjectiveCType = NSValue
-    init?(unboxing box: NSValue) {
-        guard let p = box.unboxed as? CGPoint else { return nil }
-        self = p
-    }
     var boxedValue: NSValue { NSValue(cgPoint: self) }
 }
 
 extension CGSize: @retroactive _ObjectiveCBridgeable, NSValueBridged {
     /// The Foundation class that boxes this type.
     public typealias _ObjectiveCType = NSValue
-    init?(unboxing box: NSValue) {
-        guard let s = box.unboxed as? CGSize else { return nil }
-        self = s
-    }
     var boxedValue: NSValue { NSValue(cgSize: self) }
 }
 
 extension CGRect: @retroactive _ObjectiveCBridgeable, NSValueBridged {
     /// The Foundation class that boxes this type.
     public typealias _ObjectiveCType = NSValue
-    init?(unboxing box: NSValue) {
-        guard let r = box.unboxed as? CGRect else { return nil }
-        self = r
-    }
     var boxedValue: NSValue { NSValue(cgRect: self) }
 }
 
 extension CATransform3D: _ObjectiveCBridgeable, NSValueBridged {
     /// The Foundation class that boxes this type.
     public typealias _ObjectiveCType = NSValue
-    init?(unboxing box: NSValue) {
-        guard let t = box.boxed(CATransform3D.self, type: NSValue.transform3DType) else { return nil }
-        self = t
-    }
     var boxedValue: NSValue { NSValue(caTransform3D: self) }
 }
 
 extension CGAffineTransform: _ObjectiveCBridgeable, NSValueBridged {
     /// The Foundation class that boxes this type.
     public typealias _ObjectiveCType = NSValue
-    init?(unboxing box: NSValue) {
-        guard let t = box.boxed(CGAffineTransform.self, type: NSValue.affineTransformType) else { return nil }
-        self = t
-    }
     var boxedValue: NSValue { NSValue(cgAffineTransform: self) }
 }
 
