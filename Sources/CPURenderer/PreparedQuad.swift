@@ -38,8 +38,11 @@ struct PreparedQuad {
     /// layer's plane is one of the pixel plane too (multiply through by w > 0), so the test needs
     /// no divide and also trims the row spans.
     let pixelHalfPlanes: [(a: Double, b: Double, c: Double)]
-    /// The other clips, evaluated per pixel in their layers' planes.
-    let clips: [Clip]
+    /// The shape's rectangle, and a border's inner edge (`nil` when the border fills the
+    /// rectangle), resolved once for `coverage`.
+    let outer: QuadCoverage.RoundedRect, inner: QuadCoverage.RoundedRect?
+    /// The other clips (rounded rectangles), evaluated per pixel in their layers' planes.
+    let clips: [(map: PlaneMap, shape: QuadCoverage.RoundedRect)]
     /// For a colour fill with aliased edges and no clips but half-planes: convex pixel-space
     /// polygons (at most two, the arms of a rounded rectangle's cross) where coverage is exactly
     /// 1, whose pixels blend `solid` without the per-pixel function.
@@ -79,16 +82,30 @@ struct PreparedQuad {
         quad = q
         let r = q.rect.standardized
         (minX, minY, maxX, maxY) = (Double(r.minX), Double(r.minY), Double(r.maxX), Double(r.maxY))
+        let (corners, border): (Corners, Double?)
+        switch q.shape {
+        case .rect(let c): (corners, border) = (c, nil)
+        case let .border(width, c): (corners, border) = (c, width)
+        }
+        outer = QuadCoverage.RoundedRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY, corners: corners, antialiased: q.antialiased)
+        inner = border.flatMap { [minX, minY, maxX, maxY] w in
+            minX + w < maxX - w && minY + w < maxY - w
+                ? QuadCoverage.RoundedRect(minX: minX + w, minY: minY + w, maxX: maxX - w, maxY: maxY - w,
+                                           corners: corners.inset(by: w), antialiased: q.antialiased)
+                : nil
+        }
         guard let projected = q.projectedOutline() else { return nil }
         bounds = PixelRect(around: projected, width: width, height: height)
-        var halfPlanes: [(a: Double, b: Double, c: Double)] = [], otherClips: [Clip] = []
+        var halfPlanes: [(a: Double, b: Double, c: Double)] = [], otherClips: [(map: PlaneMap, shape: QuadCoverage.RoundedRect)] = []
         for c in q.clips {
-            guard case let .halfPlane(a, b, cc) = c.shape else {
-                otherClips.append(c)
-                continue
+            switch c.shape {
+            case let .roundedRect(r, corners, aa):
+                otherClips.append((c.map, QuadCoverage.RoundedRect(minX: Double(r.minX), minY: Double(r.minY), maxX: Double(r.maxX),
+                                                                   maxY: Double(r.maxY), corners: corners, antialiased: aa)))
+            case let .halfPlane(a, b, cc):
+                let m = c.map.m
+                halfPlanes.append((a * m.0 + b * m.1 + cc * m.2, a * m.3 + b * m.4 + cc * m.5, a * m.6 + b * m.7 + cc * m.8))
             }
-            let m = c.map.m
-            halfPlanes.append((a * m.0 + b * m.1 + cc * m.2, a * m.3 + b * m.4 + cc * m.5, a * m.6 + b * m.7 + cc * m.8))
         }
         pixelHalfPlanes = halfPlanes
         clips = otherClips
@@ -174,7 +191,7 @@ struct PreparedQuad {
         return poly.count >= 3 && poly.allSatisfy({ abs($0.x) < 1e6 && abs($0.y) < 1e6 }) ? poly : nil
     }
 
-    /// Local rectangles where `QuadCoverage.roundedRect` is exactly 1 for aliased edges (the whole
+    /// Local rectangles where `QuadCoverage.RoundedRect` is exactly 1 for aliased edges (the whole
     /// rectangle when square; the two arms of the cross outside the corners when rounded, since
     /// only corners are antialiased), projected and clipped like the outline. Nothing for
     /// antialiased edges, borders, or coordinates so large that the margin below is not safe.
@@ -341,34 +358,17 @@ struct PreparedQuad {
         }
     }
 
+    /// The shape's coverage: `outer`'s, less a border's `inner` edge.
     @inline(__always)
     func coverage(_ x: Double, _ y: Double, jac: (Double, Double, Double, Double)) -> Double {
-        switch quad.shape {
-        case .rect(let corners):
-            return QuadCoverage.roundedRect(x: x, y: y, minX: minX, minY: minY, maxX: maxX, maxY: maxY,
-                                            corners: corners, antialiased: quad.antialiased, jac: jac)
-        case let .border(width, corners):
-            var cov = QuadCoverage.roundedRect(x: x, y: y, minX: minX, minY: minY, maxX: maxX, maxY: maxY,
-                                               corners: corners, antialiased: quad.antialiased, jac: jac)
-            if cov > 0 && minX + width < maxX - width && minY + width < maxY - width {
-                cov *= 1 - QuadCoverage.roundedRect(x: x, y: y, minX: minX + width, minY: minY + width,
-                                                    maxX: maxX - width, maxY: maxY - width, corners: corners.inset(by: width),
-                                                    antialiased: quad.antialiased, jac: jac)
-            }
-            return cov
-        }
+        var cov = outer.coverage(x: x, y: y, jac: jac)
+        if cov > 0, let inner { cov *= 1 - inner.coverage(x: x, y: y, jac: jac) }
+        return cov
     }
 
-    static func clipCoverage(_ c: Clip, _ cx: Double, _ cy: Double) -> Double {
+    static func clipCoverage(_ c: (map: PlaneMap, shape: QuadCoverage.RoundedRect), _ cx: Double, _ cy: Double) -> Double {
         guard let l = QuadCoverage.local(c.map, cx, cy) else { return 0 }
-        switch c.shape {
-        case let .roundedRect(r, corners, aa):
-            return QuadCoverage.roundedRect(x: l.x, y: l.y, minX: Double(r.minX), minY: Double(r.minY),
-                                            maxX: Double(r.maxX), maxY: Double(r.maxY), corners: corners, antialiased: aa,
-                                            jac: (l.dxdpx, l.dydpx, l.dxdpy, l.dydpy))
-        case let .halfPlane(a, b, cc):
-            return a * l.x + b * l.y + cc >= 0 ? 1 : 0
-        }
+        return c.shape.coverage(x: l.x, y: l.y, jac: (l.dxdpx, l.dydpx, l.dxdpy, l.dydpy))
     }
 
     @inline(__always)
