@@ -16,7 +16,7 @@ struct PreparedQuad {
     let x0: Int, x1: Int, y0: Int, y1: Int
     let minX: Double, minY: Double, maxX: Double, maxY: Double
     /// The projected outline in pixels (clipped at w = 1e-5), for row spans.
-    let outline: [SIMD2<Double>]
+    let outline: EdgeList
     /// `pixelBounds` of the quad: where it may touch pixels, before half-plane clips.
     let bounds: PixelRect?
     /// Local coordinates are affine in pixel coordinates (no perspective in the inverse map).
@@ -46,12 +46,12 @@ struct PreparedQuad {
     /// For a colour fill with aliased edges and no clips but half-planes: convex pixel-space
     /// polygons (at most two, the arms of a rounded rectangle's cross) where coverage is exactly
     /// 1, whose pixels blend `solid` without the per-pixel function.
-    let interiors: [[SIMD2<Double>]]
+    let interiors: [EdgeList]
     /// The premultiplied colour times opacity that the per-pixel function gives interior pixels.
     let solid: SIMD4<Float>
     /// For an aliased square border without clips but half-planes: the hole, in pixels, where
     /// coverage is exactly 0, whose pixels are skipped without the per-pixel function.
-    let hole: [SIMD2<Double>]?
+    let hole: EdgeList?
 
     enum FillKind { case color, image, pass }
 
@@ -112,7 +112,7 @@ struct PreparedQuad {
         var outline = projected
         for h in halfPlanes { outline = clipPolygon(outline, h) }
         guard outline.count >= 3 else { return nil }
-        self.outline = outline
+        self.outline = EdgeList(outline)
         guard let box = PixelRect(around: outline, width: width, height: height) else { return nil }
         (x0, x1, y0, y1) = (box.x0, box.x1, box.y0, box.y1)
         let m = q.inverse.m
@@ -176,10 +176,10 @@ struct PreparedQuad {
         needsLOD = minFilter != magFilter || magFilter == .trilinear
         needsJacobian = !(binaryCoverage || binaryBorderWidth != nil) || (kind == .image && needsLOD)
         solid = q.opacity == 1 ? color : color * q.opacity
-        interiors = kind == .color && otherClips.isEmpty ? PreparedQuad.interiors(q, halfPlanes: halfPlanes) : []
+        interiors = kind == .color && otherClips.isEmpty ? PreparedQuad.interiors(q, halfPlanes: halfPlanes).map(EdgeList.init) : []
         hole = binaryBorderWidth.flatMap { w in
             let r = q.rect.standardized.insetBy(dx: CGFloat(w), dy: CGFloat(w))
-            return r.width > 0 && r.height > 0 ? PreparedQuad.safeOutline(q, rect: r, halfPlanes: halfPlanes) : nil
+            return r.width > 0 && r.height > 0 ? PreparedQuad.safeOutline(q, rect: r, halfPlanes: halfPlanes).map(EdgeList.init) : nil
         }
     }
 
@@ -206,7 +206,7 @@ struct PreparedQuad {
     /// How far inside an interior polygon, in pixels, a pixel centre must lie to be drawn as
     /// interior: far more than the rounding that separates the projected outline from the
     /// per-pixel inverse map, so every interior pixel is one the per-pixel function covers.
-    private static let interiorMargin = 1e-4
+    static let interiorMargin = 1e-4
 
     /// The columns of row `py` whose pixel centres lie inside an interior polygon (where the
     /// two arms' runs do not meet, the longer).
@@ -214,8 +214,8 @@ struct PreparedQuad {
     func interiorRun(_ py: Int) -> Range<Int> {
         let y = Double(py) + 0.5
         var run = 0..<0
-        for poly in interiors {
-            let r = PreparedQuad.inside(poly, row: y)
+        for i in interiors.indices {
+            let r = interiors[i].inside(row: y)
             if run.isEmpty || (!r.isEmpty && r.lowerBound <= run.upperBound && run.lowerBound <= r.upperBound) {
                 run = run.isEmpty ? r : min(run.lowerBound, r.lowerBound)..<max(run.upperBound, r.upperBound)
             } else if r.count > run.count {
@@ -225,23 +225,6 @@ struct PreparedQuad {
         return run
     }
 
-    /// The columns whose centres on the line `y` lie at least `interiorMargin` inside `poly`.
-    static func inside(_ poly: [SIMD2<Double>], row y: Double) -> Range<Int> {
-        let e = interiorMargin
-        var lo = Double.infinity, hi = -Double.infinity, top = Double.infinity, bottom = -Double.infinity
-        for i in poly.indices {
-            let a = poly[i], b = poly[(i + 1) % poly.count]
-            top = min(top, a.y)
-            bottom = max(bottom, a.y)
-            guard min(a.y, b.y) <= y && max(a.y, b.y) >= y && a.y != b.y else { continue }
-            let x = a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y)
-            lo = min(lo, x)
-            hi = max(hi, x)
-        }
-        guard y > top + e && y < bottom - e && lo < hi else { return 0..<0 }
-        let first = Int((lo + e - 0.5).rounded(.up)), end = Int((hi - e - 0.5).rounded(.down)) + 1
-        return first < end ? first..<end : 0..<0
-    }
 
     /// The condition number (largest over smallest singular value) of an affine pixel → local
     /// map's Jacobian; nil in perspective or when singular.
@@ -268,17 +251,14 @@ struct PreparedQuad {
         let y = Double(py) + 0.5
         let (b0, b1) = (y - spanBand, y + spanBand)
         var lo = Double.infinity, hi = -Double.infinity
-        let n = outline.count
-        for i in 0..<n {
-            let a = outline[i], b = outline[(i + 1) % n]
-            let ya = min(max(a.y, b0), b1), yb = min(max(b.y, b0), b1)
-            if a.y == b.y {
-                if a.y >= b0 && a.y <= b1 {
-                    lo = min(lo, a.x, b.x)
-                    hi = max(hi, a.x, b.x)
+        for e in outline.edges {
+            if e.isAlongRow {
+                if e.ay >= b0 && e.ay <= b1 {
+                    lo = min(lo, e.ax, e.bx)
+                    hi = max(hi, e.ax, e.bx)
                 }
-            } else if min(a.y, b.y) <= b1 && max(a.y, b.y) >= b0 {
-                let xa = a.x + (ya - a.y) * (b.x - a.x) / (b.y - a.y), xb = a.x + (yb - a.y) * (b.x - a.x) / (b.y - a.y)
+            } else if min(e.ay, e.by) <= b1 && max(e.ay, e.by) >= b0 {
+                let xa = e.x(at: min(max(e.ay, b0), b1)), xb = e.x(at: min(max(e.by, b0), b1))
                 lo = min(lo, xa, xb)
                 hi = max(hi, xa, xb)
             }
@@ -349,7 +329,7 @@ struct PreparedQuad {
             }
             // Interior pixels get exactly what `shade` would give them, hole pixels nothing,
             // without asking.
-            let run = (hole.map { PreparedQuad.inside($0, row: cy) } ?? interiorRun(py)).clamped(to: cols)
+            let run = (hole?.inside(row: cy) ?? interiorRun(py)).clamped(to: cols)
             for px in cols.lowerBound..<run.lowerBound { shade(px) }
             if !run.isEmpty && hole == nil { target.blend(run, py, solid) }
             for px in max(run.upperBound, cols.lowerBound)..<cols.upperBound { shade(px) }
@@ -396,5 +376,23 @@ struct PreparedQuad {
             if let tint { c = tint * c.w }
             return c
         }
+    }
+}
+
+extension EdgeList {
+    /// The columns whose centres on the line `y` lie at least `PreparedQuad.interiorMargin`
+    /// inside the polygon (convex).
+    func inside(row y: Double) -> Range<Int> {
+        let m = PreparedQuad.interiorMargin
+        guard y > top + m && y < bottom - m else { return 0..<0 }
+        var lo = Double.infinity, hi = -Double.infinity
+        for e in edges where !e.isAlongRow && min(e.ay, e.by) <= y && max(e.ay, e.by) >= y {
+            let x = e.x(at: y)
+            lo = min(lo, x)
+            hi = max(hi, x)
+        }
+        guard lo < hi else { return 0..<0 }
+        let first = Int((lo + m - 0.5).rounded(.up)), end = Int((hi - m - 0.5).rounded(.down)) + 1
+        return first < end ? first..<end : 0..<0
     }
 }

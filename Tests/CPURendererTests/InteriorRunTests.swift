@@ -43,7 +43,7 @@ final class InteriorRunTests: XCTestCase {
             let p = try XCTUnwrap(PreparedQuad(q, textures: { _ in fatalError("no images") }, passes: [], width: 200, height: 200))
             if !p.pixelHalfPlanes.isEmpty { halfPlaneQuads += 1 }
             for py in p.y0..<p.y1 {
-                let run = p.hole.map { PreparedQuad.inside($0, row: Double(py) + 0.5) } ?? p.interiorRun(py)
+                let run = p.hole?.inside(row: Double(py) + 0.5) ?? p.interiorRun(py)
                 for px in run.clamped(to: 0..<200) {
                     let (cx, cy) = (Double(px) + 0.5, Double(py) + 0.5)
                     let l = try XCTUnwrap(QuadCoverage.local(q.inverse, cx, cy))
