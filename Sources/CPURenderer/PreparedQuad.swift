@@ -325,14 +325,27 @@ struct PreparedQuad {
                 }
                 let color = sample(x, y, jac: jac)
                 if color.w <= 0 && color.x <= 0 && color.y <= 0 && color.z <= 0 { return }
-                target.blend(px, py, cov == 1 && opacity == 1 ? color : color * (Float(cov) * opacity))
+                put(px..<(px + 1), cov == 1 && opacity == 1 ? color : color * (Float(cov) * opacity))
+            }
+            // Neighbouring pixels of the same colour (the whole pixels beside an interior run,
+            // say) are blended as one run: the blend treats each pixel on its own, so only the
+            // number of calls changes.
+            var pending = (pixels: 0..<0, color: SIMD4<Float>())
+            @inline(__always) func put(_ pixels: Range<Int>, _ color: SIMD4<Float>) {
+                if pixels.lowerBound == pending.pixels.upperBound && color == pending.color {
+                    pending.pixels = pending.pixels.lowerBound..<pixels.upperBound
+                } else {
+                    if !pending.pixels.isEmpty { target.blend(pending.pixels, py, pending.color) }
+                    pending = (pixels, color)
+                }
             }
             // Interior pixels get exactly what `shade` would give them, hole pixels nothing,
             // without asking.
             let run = (hole?.inside(row: cy) ?? interiorRun(py)).clamped(to: cols)
             for px in cols.lowerBound..<run.lowerBound { shade(px) }
-            if !run.isEmpty && hole == nil { target.blend(run, py, solid) }
+            if !run.isEmpty && hole == nil { put(run, solid) }
             for px in max(run.upperBound, cols.lowerBound)..<cols.upperBound { shade(px) }
+            if !pending.pixels.isEmpty { target.blend(pending.pixels, py, pending.color) }
         }
         }
         }
