@@ -264,9 +264,10 @@ struct PreparedQuad {
             }
         }
         guard lo.isFinite else { return nil }
-        // Clamped before converting: an edge far off the target (1e30) would overflow Int.
-        let s = Int(min(max((lo - spanMargin).rounded(.down), Double(x0)), Double(x1)))
-        let e = Int(max(min((hi + spanMargin).rounded(.up), Double(x1)), Double(x0)))
+        // Clamped before converting: an edge far off the target (1e30) would overflow Int. (To
+        // whole columns, so clamping before rounding is the same as after.)
+        let s = min(max(lo - spanMargin, Double(x0)), Double(x1)).roundedDown
+        let e = max(min(hi + spanMargin, Double(x1)), Double(x0)).roundedUp
         return s < e ? s..<e : nil
     }
 
@@ -405,7 +406,7 @@ extension EdgeList {
             hi = max(hi, x)
         }
         guard lo < hi else { return 0..<0 }
-        let first = Int((lo + m - 0.5).rounded(.up)), end = Int((hi - m - 0.5).rounded(.down)) + 1
+        let first = (lo + m - 0.5).roundedUp, end = (hi - m - 0.5).roundedDown + 1
         return first < end ? first..<end : 0..<0
     }
 }
