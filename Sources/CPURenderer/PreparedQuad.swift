@@ -179,28 +179,46 @@ struct PreparedQuad {
         interiors = kind == .color && otherClips.isEmpty ? PreparedQuad.interiors(q, halfPlanes: halfPlanes).map(EdgeList.init) : []
         hole = binaryBorderWidth.flatMap { w in
             let r = q.rect.standardized.insetBy(dx: CGFloat(w), dy: CGFloat(w))
-            return r.width > 0 && r.height > 0 ? PreparedQuad.safeOutline(q, rect: r, halfPlanes: halfPlanes).map(EdgeList.init) : nil
+            return r.width > 0 && r.height > 0 ? PreparedQuad.safe(q.projectedOutline(rect: r), halfPlanes: halfPlanes).map(EdgeList.init) : nil
         }
     }
 
-    /// `rect` projected and clipped like the outline, for interior and hole runs; `nil` when
+    /// A projected polygon clipped like the outline, for interior and hole runs; `nil` when
     /// empty, or so far out that `interiorMargin` would not be safe.
-    private static func safeOutline(_ q: DrawQuad, rect: CGRect, halfPlanes: [(a: Double, b: Double, c: Double)]) -> [SIMD2<Double>]? {
-        guard var poly = q.projectedOutline(rect: rect) else { return nil }
+    private static func safe(_ projected: [SIMD2<Double>]?, halfPlanes: [(a: Double, b: Double, c: Double)]) -> [SIMD2<Double>]? {
+        guard var poly = projected else { return nil }
         for h in halfPlanes { poly = clipPolygon(poly, h) }
         return poly.count >= 3 && poly.allSatisfy({ abs($0.x) < 1e6 && abs($0.y) < 1e6 }) ? poly : nil
     }
 
-    /// Local rectangles where `QuadCoverage.RoundedRect` is exactly 1 for aliased edges (the whole
-    /// rectangle when square; the two arms of the cross outside the corners when rounded, since
-    /// only corners are antialiased), projected and clipped like the outline. Nothing for
-    /// antialiased edges, borders, or coordinates so large that the margin below is not safe.
+    /// Local regions where `QuadCoverage.RoundedRect` is exactly 1 for aliased edges, projected
+    /// and clipped like the outline: the whole rectangle when square. Rounded, with an affine
+    /// map, the rectangle less a corner triangle wherever u + v < e, u and v a point's
+    /// distances to a corner's two edges and e the corners' extent plus 0.51 F, F the pixel →
+    /// local Jacobian's Frobenius norm: such a point is in no corner region or, in one of
+    /// half-axis a ≤ e − 0.51 F, at distance l ≤ qx + qy = 2a − u − v < a − 0.51 F from its
+    /// centre (for the superellipse, its norm N ≤ l with a gradient of length ≤ 1), while
+    /// the pixel-space gradient is at most F: 0.5 − d/g > 1, clamped to exactly 1. One convex
+    /// polygon, so each row gets one run. In perspective (F varies), or where the cuts would
+    /// meet, the two arms of the cross outside the corners, since only corners are antialiased. Nothing for antialiased edges,
+    /// borders, or coordinates so large that the margin below is not safe.
     private static func interiors(_ q: DrawQuad, halfPlanes: [(a: Double, b: Double, c: Double)]) -> [[SIMD2<Double>]] {
         guard case .rect(let corners) = q.shape, !q.antialiased else { return [] }
         let r = q.rect.standardized
-        let rr = CGFloat(corners.extent(hw: Double(r.width) / 2, hh: Double(r.height) / 2))
-        let arms = rr > 0 ? [r.insetBy(dx: rr, dy: 0), r.insetBy(dx: 0, dy: rr)] : [r]
-        return arms.compactMap { $0.width > 0 && $0.height > 0 ? safeOutline(q, rect: $0, halfPlanes: halfPlanes) : nil }
+        let rr = corners.extent(hw: Double(r.width) / 2, hh: Double(r.height) / 2)
+        let m = q.inverse.m, w = m.8
+        let f = m.2 == 0 && m.5 == 0 && w > 0 ? ((m.0 * m.0 + m.1 * m.1 + m.3 * m.3 + m.4 * m.4) / (w * w)).squareRoot() : .nan
+        let (x0, y0, x1, y1) = (Double(r.minX), Double(r.minY), Double(r.maxX), Double(r.maxY))
+        // A rounding allowance relative to the coordinates, beyond the 2 % of F.
+        let e = rr + 0.51 * f + 1e-9 * (abs(x0) + abs(y0) + abs(x1) + abs(y1))
+        if rr > 0 && f > 1e-100 && f < 1e100 && 2 * e <= min(x1 - x0, y1 - y0) {
+            let octagon = [SIMD2(x0 + e, y0), SIMD2(x1 - e, y0), SIMD2(x1, y0 + e), SIMD2(x1, y1 - e),
+                           SIMD2(x1 - e, y1), SIMD2(x0 + e, y1), SIMD2(x0, y1 - e), SIMD2(x0, y0 + e)]
+            return safe(q.projectedOutline(polygon: octagon), halfPlanes: halfPlanes).map { [$0] } ?? []
+        }
+        let inset = CGFloat(rr)
+        let arms = rr > 0 ? [r.insetBy(dx: inset, dy: 0), r.insetBy(dx: 0, dy: inset)] : [r]
+        return arms.compactMap { $0.width > 0 && $0.height > 0 ? safe(q.projectedOutline(rect: $0), halfPlanes: halfPlanes) : nil }
     }
 
     /// How far inside an interior polygon, in pixels, a pixel centre must lie to be drawn as
