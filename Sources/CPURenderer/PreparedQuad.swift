@@ -16,7 +16,7 @@ struct PreparedQuad {
     let x0: Int, x1: Int, y0: Int, y1: Int
     let minX: Double, minY: Double, maxX: Double, maxY: Double
     /// The projected outline in pixels (clipped at w = 1e-5), for row spans.
-    let outline: [SIMD2<Double>]
+    let outline: EdgeList
     /// `pixelBounds` of the quad: where it may touch pixels, before half-plane clips.
     let bounds: PixelRect?
     /// Local coordinates are affine in pixel coordinates (no perspective in the inverse map).
@@ -38,17 +38,20 @@ struct PreparedQuad {
     /// layer's plane is one of the pixel plane too (multiply through by w > 0), so the test needs
     /// no divide and also trims the row spans.
     let pixelHalfPlanes: [(a: Double, b: Double, c: Double)]
-    /// The other clips, evaluated per pixel in their layers' planes.
-    let clips: [Clip]
+    /// The shape's rectangle, and a border's inner edge (`nil` when the border fills the
+    /// rectangle), resolved once for `coverage`.
+    let outer: QuadCoverage.RoundedRect, inner: QuadCoverage.RoundedRect?
+    /// The other clips (rounded rectangles), evaluated per pixel in their layers' planes.
+    let clips: [(map: PlaneMap, shape: QuadCoverage.RoundedRect)]
     /// For a colour fill with aliased edges and no clips but half-planes: convex pixel-space
     /// polygons (at most two, the arms of a rounded rectangle's cross) where coverage is exactly
     /// 1, whose pixels blend `solid` without the per-pixel function.
-    let interiors: [[SIMD2<Double>]]
+    let interiors: [EdgeList]
     /// The premultiplied colour times opacity that the per-pixel function gives interior pixels.
     let solid: SIMD4<Float>
     /// For an aliased square border without clips but half-planes: the hole, in pixels, where
     /// coverage is exactly 0, whose pixels are skipped without the per-pixel function.
-    let hole: [SIMD2<Double>]?
+    let hole: EdgeList?
 
     enum FillKind { case color, image, pass }
 
@@ -79,23 +82,37 @@ struct PreparedQuad {
         quad = q
         let r = q.rect.standardized
         (minX, minY, maxX, maxY) = (Double(r.minX), Double(r.minY), Double(r.maxX), Double(r.maxY))
+        let (corners, border): (Corners, Double?)
+        switch q.shape {
+        case .rect(let c): (corners, border) = (c, nil)
+        case let .border(width, c): (corners, border) = (c, width)
+        }
+        outer = QuadCoverage.RoundedRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY, corners: corners, antialiased: q.antialiased)
+        inner = border.flatMap { [minX, minY, maxX, maxY] w in
+            minX + w < maxX - w && minY + w < maxY - w
+                ? QuadCoverage.RoundedRect(minX: minX + w, minY: minY + w, maxX: maxX - w, maxY: maxY - w,
+                                           corners: corners.inset(by: w), antialiased: q.antialiased)
+                : nil
+        }
         guard let projected = q.projectedOutline() else { return nil }
         bounds = PixelRect(around: projected, width: width, height: height)
-        var halfPlanes: [(a: Double, b: Double, c: Double)] = [], otherClips: [Clip] = []
+        var halfPlanes: [(a: Double, b: Double, c: Double)] = [], otherClips: [(map: PlaneMap, shape: QuadCoverage.RoundedRect)] = []
         for c in q.clips {
-            guard case let .halfPlane(a, b, cc) = c.shape else {
-                otherClips.append(c)
-                continue
+            switch c.shape {
+            case let .roundedRect(r, corners, aa):
+                otherClips.append((c.map, QuadCoverage.RoundedRect(minX: Double(r.minX), minY: Double(r.minY), maxX: Double(r.maxX),
+                                                                   maxY: Double(r.maxY), corners: corners, antialiased: aa)))
+            case let .halfPlane(a, b, cc):
+                let m = c.map.m
+                halfPlanes.append((a * m.0 + b * m.1 + cc * m.2, a * m.3 + b * m.4 + cc * m.5, a * m.6 + b * m.7 + cc * m.8))
             }
-            let m = c.map.m
-            halfPlanes.append((a * m.0 + b * m.1 + cc * m.2, a * m.3 + b * m.4 + cc * m.5, a * m.6 + b * m.7 + cc * m.8))
         }
         pixelHalfPlanes = halfPlanes
         clips = otherClips
         var outline = projected
         for h in halfPlanes { outline = clipPolygon(outline, h) }
         guard outline.count >= 3 else { return nil }
-        self.outline = outline
+        self.outline = EdgeList(outline)
         guard let box = PixelRect(around: outline, width: width, height: height) else { return nil }
         (x0, x1, y0, y1) = (box.x0, box.x1, box.y0, box.y1)
         let m = q.inverse.m
@@ -159,37 +176,55 @@ struct PreparedQuad {
         needsLOD = minFilter != magFilter || magFilter == .trilinear
         needsJacobian = !(binaryCoverage || binaryBorderWidth != nil) || (kind == .image && needsLOD)
         solid = q.opacity == 1 ? color : color * q.opacity
-        interiors = kind == .color && otherClips.isEmpty ? PreparedQuad.interiors(q, halfPlanes: halfPlanes) : []
+        interiors = kind == .color && otherClips.isEmpty ? PreparedQuad.interiors(q, halfPlanes: halfPlanes).map(EdgeList.init) : []
         hole = binaryBorderWidth.flatMap { w in
             let r = q.rect.standardized.insetBy(dx: CGFloat(w), dy: CGFloat(w))
-            return r.width > 0 && r.height > 0 ? PreparedQuad.safeOutline(q, rect: r, halfPlanes: halfPlanes) : nil
+            return r.width > 0 && r.height > 0 ? PreparedQuad.safe(q.projectedOutline(rect: r), halfPlanes: halfPlanes).map(EdgeList.init) : nil
         }
     }
 
-    /// `rect` projected and clipped like the outline, for interior and hole runs; `nil` when
+    /// A projected polygon clipped like the outline, for interior and hole runs; `nil` when
     /// empty, or so far out that `interiorMargin` would not be safe.
-    private static func safeOutline(_ q: DrawQuad, rect: CGRect, halfPlanes: [(a: Double, b: Double, c: Double)]) -> [SIMD2<Double>]? {
-        guard var poly = q.projectedOutline(rect: rect) else { return nil }
+    private static func safe(_ projected: [SIMD2<Double>]?, halfPlanes: [(a: Double, b: Double, c: Double)]) -> [SIMD2<Double>]? {
+        guard var poly = projected else { return nil }
         for h in halfPlanes { poly = clipPolygon(poly, h) }
         return poly.count >= 3 && poly.allSatisfy({ abs($0.x) < 1e6 && abs($0.y) < 1e6 }) ? poly : nil
     }
 
-    /// Local rectangles where `QuadCoverage.roundedRect` is exactly 1 for aliased edges (the whole
-    /// rectangle when square; the two arms of the cross outside the corners when rounded, since
-    /// only corners are antialiased), projected and clipped like the outline. Nothing for
-    /// antialiased edges, borders, or coordinates so large that the margin below is not safe.
+    /// Local regions where `QuadCoverage.RoundedRect` is exactly 1 for aliased edges, projected
+    /// and clipped like the outline: the whole rectangle when square. Rounded, with an affine
+    /// map, the rectangle less a corner triangle wherever u + v < e, u and v a point's
+    /// distances to a corner's two edges and e the corners' extent plus 0.51 F, F the pixel →
+    /// local Jacobian's Frobenius norm: such a point is in no corner region or, in one of
+    /// half-axis a ≤ e − 0.51 F, at distance l ≤ qx + qy = 2a − u − v < a − 0.51 F from its
+    /// centre (for the superellipse, its norm N ≤ l with a gradient of length ≤ 1), while
+    /// the pixel-space gradient is at most F: 0.5 − d/g > 1, clamped to exactly 1. One convex
+    /// polygon, so each row gets one run. In perspective (F varies), or where the cuts would
+    /// meet, the two arms of the cross outside the corners, since only corners are antialiased. Nothing for antialiased edges,
+    /// borders, or coordinates so large that the margin below is not safe.
     private static func interiors(_ q: DrawQuad, halfPlanes: [(a: Double, b: Double, c: Double)]) -> [[SIMD2<Double>]] {
         guard case .rect(let corners) = q.shape, !q.antialiased else { return [] }
         let r = q.rect.standardized
-        let rr = CGFloat(corners.extent(hw: Double(r.width) / 2, hh: Double(r.height) / 2))
-        let arms = rr > 0 ? [r.insetBy(dx: rr, dy: 0), r.insetBy(dx: 0, dy: rr)] : [r]
-        return arms.compactMap { $0.width > 0 && $0.height > 0 ? safeOutline(q, rect: $0, halfPlanes: halfPlanes) : nil }
+        let rr = corners.extent(hw: Double(r.width) / 2, hh: Double(r.height) / 2)
+        let m = q.inverse.m, w = m.8
+        let f = m.2 == 0 && m.5 == 0 && w > 0 ? ((m.0 * m.0 + m.1 * m.1 + m.3 * m.3 + m.4 * m.4) / (w * w)).squareRoot() : .nan
+        let (x0, y0, x1, y1) = (Double(r.minX), Double(r.minY), Double(r.maxX), Double(r.maxY))
+        // A rounding allowance relative to the coordinates, beyond the 2 % of F.
+        let e = rr + 0.51 * f + 1e-9 * (abs(x0) + abs(y0) + abs(x1) + abs(y1))
+        if rr > 0 && f > 1e-100 && f < 1e100 && 2 * e <= min(x1 - x0, y1 - y0) {
+            let octagon = [SIMD2(x0 + e, y0), SIMD2(x1 - e, y0), SIMD2(x1, y0 + e), SIMD2(x1, y1 - e),
+                           SIMD2(x1 - e, y1), SIMD2(x0 + e, y1), SIMD2(x0, y1 - e), SIMD2(x0, y0 + e)]
+            return safe(q.projectedOutline(polygon: octagon), halfPlanes: halfPlanes).map { [$0] } ?? []
+        }
+        let inset = CGFloat(rr)
+        let arms = rr > 0 ? [r.insetBy(dx: inset, dy: 0), r.insetBy(dx: 0, dy: inset)] : [r]
+        return arms.compactMap { $0.width > 0 && $0.height > 0 ? safe(q.projectedOutline(rect: $0), halfPlanes: halfPlanes) : nil }
     }
 
     /// How far inside an interior polygon, in pixels, a pixel centre must lie to be drawn as
     /// interior: far more than the rounding that separates the projected outline from the
     /// per-pixel inverse map, so every interior pixel is one the per-pixel function covers.
-    private static let interiorMargin = 1e-4
+    static let interiorMargin = 1e-4
 
     /// The columns of row `py` whose pixel centres lie inside an interior polygon (where the
     /// two arms' runs do not meet, the longer).
@@ -197,8 +232,8 @@ struct PreparedQuad {
     func interiorRun(_ py: Int) -> Range<Int> {
         let y = Double(py) + 0.5
         var run = 0..<0
-        for poly in interiors {
-            let r = PreparedQuad.inside(poly, row: y)
+        for i in interiors.indices {
+            let r = interiors[i].inside(row: y)
             if run.isEmpty || (!r.isEmpty && r.lowerBound <= run.upperBound && run.lowerBound <= r.upperBound) {
                 run = run.isEmpty ? r : min(run.lowerBound, r.lowerBound)..<max(run.upperBound, r.upperBound)
             } else if r.count > run.count {
@@ -208,23 +243,6 @@ struct PreparedQuad {
         return run
     }
 
-    /// The columns whose centres on the line `y` lie at least `interiorMargin` inside `poly`.
-    static func inside(_ poly: [SIMD2<Double>], row y: Double) -> Range<Int> {
-        let e = interiorMargin
-        var lo = Double.infinity, hi = -Double.infinity, top = Double.infinity, bottom = -Double.infinity
-        for i in poly.indices {
-            let a = poly[i], b = poly[(i + 1) % poly.count]
-            top = min(top, a.y)
-            bottom = max(bottom, a.y)
-            guard min(a.y, b.y) <= y && max(a.y, b.y) >= y && a.y != b.y else { continue }
-            let x = a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y)
-            lo = min(lo, x)
-            hi = max(hi, x)
-        }
-        guard y > top + e && y < bottom - e && lo < hi else { return 0..<0 }
-        let first = Int((lo + e - 0.5).rounded(.up)), end = Int((hi - e - 0.5).rounded(.down)) + 1
-        return first < end ? first..<end : 0..<0
-    }
 
     /// The condition number (largest over smallest singular value) of an affine pixel → local
     /// map's Jacobian; nil in perspective or when singular.
@@ -251,25 +269,23 @@ struct PreparedQuad {
         let y = Double(py) + 0.5
         let (b0, b1) = (y - spanBand, y + spanBand)
         var lo = Double.infinity, hi = -Double.infinity
-        let n = outline.count
-        for i in 0..<n {
-            let a = outline[i], b = outline[(i + 1) % n]
-            let ya = min(max(a.y, b0), b1), yb = min(max(b.y, b0), b1)
-            if a.y == b.y {
-                if a.y >= b0 && a.y <= b1 {
-                    lo = min(lo, a.x, b.x)
-                    hi = max(hi, a.x, b.x)
+        for e in outline.edges {
+            if e.isAlongRow {
+                if e.ay >= b0 && e.ay <= b1 {
+                    lo = min(lo, e.ax, e.bx)
+                    hi = max(hi, e.ax, e.bx)
                 }
-            } else if min(a.y, b.y) <= b1 && max(a.y, b.y) >= b0 {
-                let xa = a.x + (ya - a.y) * (b.x - a.x) / (b.y - a.y), xb = a.x + (yb - a.y) * (b.x - a.x) / (b.y - a.y)
+            } else if min(e.ay, e.by) <= b1 && max(e.ay, e.by) >= b0 {
+                let xa = e.x(at: min(max(e.ay, b0), b1)), xb = e.x(at: min(max(e.by, b0), b1))
                 lo = min(lo, xa, xb)
                 hi = max(hi, xa, xb)
             }
         }
         guard lo.isFinite else { return nil }
-        // Clamped before converting: an edge far off the target (1e30) would overflow Int.
-        let s = Int(min(max((lo - spanMargin).rounded(.down), Double(x0)), Double(x1)))
-        let e = Int(max(min((hi + spanMargin).rounded(.up), Double(x1)), Double(x0)))
+        // Clamped before converting: an edge far off the target (1e30) would overflow Int. (To
+        // whole columns, so clamping before rounding is the same as after.)
+        let s = min(max(lo - spanMargin, Double(x0)), Double(x1)).roundedDown
+        let e = max(min(hi + spanMargin, Double(x1)), Double(x0)).roundedUp
         return s < e ? s..<e : nil
     }
 
@@ -328,47 +344,45 @@ struct PreparedQuad {
                 }
                 let color = sample(x, y, jac: jac)
                 if color.w <= 0 && color.x <= 0 && color.y <= 0 && color.z <= 0 { return }
-                target.blend(px, py, cov == 1 && opacity == 1 ? color : color * (Float(cov) * opacity))
+                let source = cov == 1 && opacity == 1 ? color : color * (Float(cov) * opacity)
+                if kind == .color { put(px..<(px + 1), source) } else { target.blend(px, py, source) }
+            }
+            // Neighbouring pixels of a colour fill that get the same colour (the whole pixels
+            // beside an interior run, say) are blended as one run: the blend treats each pixel
+            // on its own, so only the number of calls changes. (Not textures: their neighbours
+            // seldom match, and the comparison cost image quads 3 % more instructions.)
+            var pending = (pixels: 0..<0, color: SIMD4<Float>())
+            @inline(__always) func put(_ pixels: Range<Int>, _ color: SIMD4<Float>) {
+                if pixels.lowerBound == pending.pixels.upperBound && color == pending.color {
+                    pending.pixels = pending.pixels.lowerBound..<pixels.upperBound
+                } else {
+                    if !pending.pixels.isEmpty { target.blend(pending.pixels, py, pending.color) }
+                    pending = (pixels, color)
+                }
             }
             // Interior pixels get exactly what `shade` would give them, hole pixels nothing,
             // without asking.
-            let run = (hole.map { PreparedQuad.inside($0, row: cy) } ?? interiorRun(py)).clamped(to: cols)
+            let run = (hole?.inside(row: cy) ?? interiorRun(py)).clamped(to: cols)
             for px in cols.lowerBound..<run.lowerBound { shade(px) }
-            if !run.isEmpty && hole == nil { target.blend(run, py, solid) }
+            if !run.isEmpty && hole == nil { put(run, solid) }
             for px in max(run.upperBound, cols.lowerBound)..<cols.upperBound { shade(px) }
+            if !pending.pixels.isEmpty { target.blend(pending.pixels, py, pending.color) }
         }
         }
         }
     }
 
+    /// The shape's coverage: `outer`'s, less a border's `inner` edge.
     @inline(__always)
     func coverage(_ x: Double, _ y: Double, jac: (Double, Double, Double, Double)) -> Double {
-        switch quad.shape {
-        case .rect(let corners):
-            return QuadCoverage.roundedRect(x: x, y: y, minX: minX, minY: minY, maxX: maxX, maxY: maxY,
-                                            corners: corners, antialiased: quad.antialiased, jac: jac)
-        case let .border(width, corners):
-            var cov = QuadCoverage.roundedRect(x: x, y: y, minX: minX, minY: minY, maxX: maxX, maxY: maxY,
-                                               corners: corners, antialiased: quad.antialiased, jac: jac)
-            if cov > 0 && minX + width < maxX - width && minY + width < maxY - width {
-                cov *= 1 - QuadCoverage.roundedRect(x: x, y: y, minX: minX + width, minY: minY + width,
-                                                    maxX: maxX - width, maxY: maxY - width, corners: corners.inset(by: width),
-                                                    antialiased: quad.antialiased, jac: jac)
-            }
-            return cov
-        }
+        var cov = outer.coverage(x: x, y: y, jac: jac)
+        if cov > 0, let inner { cov *= 1 - inner.coverage(x: x, y: y, jac: jac) }
+        return cov
     }
 
-    static func clipCoverage(_ c: Clip, _ cx: Double, _ cy: Double) -> Double {
+    static func clipCoverage(_ c: (map: PlaneMap, shape: QuadCoverage.RoundedRect), _ cx: Double, _ cy: Double) -> Double {
         guard let l = QuadCoverage.local(c.map, cx, cy) else { return 0 }
-        switch c.shape {
-        case let .roundedRect(r, corners, aa):
-            return QuadCoverage.roundedRect(x: l.x, y: l.y, minX: Double(r.minX), minY: Double(r.minY),
-                                            maxX: Double(r.maxX), maxY: Double(r.maxY), corners: corners, antialiased: aa,
-                                            jac: (l.dxdpx, l.dydpx, l.dxdpy, l.dydpy))
-        case let .halfPlane(a, b, cc):
-            return a * l.x + b * l.y + cc >= 0 ? 1 : 0
-        }
+        return c.shape.coverage(x: l.x, y: l.y, jac: (l.dxdpx, l.dydpx, l.dxdpy, l.dydpy))
     }
 
     @inline(__always)
@@ -396,5 +410,23 @@ struct PreparedQuad {
             if let tint { c = tint * c.w }
             return c
         }
+    }
+}
+
+extension EdgeList {
+    /// The columns whose centres on the line `y` lie at least `PreparedQuad.interiorMargin`
+    /// inside the polygon (convex).
+    func inside(row y: Double) -> Range<Int> {
+        let m = PreparedQuad.interiorMargin
+        guard y > top + m && y < bottom - m else { return 0..<0 }
+        var lo = Double.infinity, hi = -Double.infinity
+        for e in edges where !e.isAlongRow && min(e.ay, e.by) <= y && max(e.ay, e.by) >= y {
+            let x = e.x(at: y)
+            lo = min(lo, x)
+            hi = max(hi, x)
+        }
+        guard lo < hi else { return 0..<0 }
+        let first = (lo + m - 0.5).roundedUp, end = (hi - m - 0.5).roundedDown + 1
+        return first < end ? first..<end : 0..<0
     }
 }

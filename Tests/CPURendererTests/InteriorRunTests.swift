@@ -32,19 +32,65 @@ final class InteriorRunTests: XCTestCase {
             l.transform = CATransform3DMakeRotation(CGFloat(angle), CGFloat(axis.0), CGFloat(axis.1), CGFloat(axis.2))
             space.addSublayer(l)
         }
+        // Affine but stretched and turned, with continuous corners: the interior is the
+        // rectangle less corner triangles sized by the Jacobian.
+        let stretched = CALayer()
+        stretched.frame = CGRect(x: 110, y: 140, width: 60, height: 40)
+        stretched.backgroundColor = CGColor(red: 0.9, green: 0.5, blue: 0.2, alpha: 0.8)
+        stretched.cornerRadius = 12
+        stretched.cornerCurve = .continuous
+        stretched.transform = CATransform3DConcat(CATransform3DMakeScale(1.3, 0.7, 1), CATransform3DMakeRotation(0.35, 0, 0, 1))
+        space.addSublayer(stretched)
         return root
     }
 
     func testRunsAgreeWithThePerPixelFunction() throws {
-        let list = displayList(scene(), width: 200, height: 200)
-        guard case .quads(let quads) = list.passes.last!.content else { return XCTFail("no quads") }
-        var (interior, hole, halfPlaneQuads) = (0, 0, 0)
+        let counts = try check(scene(), size: 200)
+        // Not vacuous: most of the layers' area goes through the runs, split pieces included.
+        XCTAssertGreaterThan(counts.interior, 10_000)
+        XCTAssertGreaterThan(counts.hole, 2_000)
+        XCTAssertGreaterThan(counts.halfPlaneQuads, 0)
+        XCTAssertGreaterThanOrEqual(counts.cutCorners, 2, "the rotated and the stretched rounded layers")
+    }
+
+    /// Many small rounded squares, turned, scaled and at fractional positions (the multiply
+    /// bench scene's kind): their pixel centres fall everywhere near the corners' cuts, where a
+    /// cut too close to the curve would take in pixels of coverage under 1.
+    func testCutCornersOfManyTurnedSquares() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 400, height: 400)
+        for i in 0..<400 {
+            let l = CALayer()
+            let scale = 0.6 + Double(i % 7) * 0.25
+            l.bounds = CGRect(x: 0, y: 0, width: 24, height: 24)
+            l.position = CGPoint(x: 12 + Double(i % 20) * 19.37, y: 12 + Double(i / 20) * 19.13)
+            l.transform = CATransform3DConcat(CATransform3DMakeScale(CGFloat(scale), CGFloat(scale * (i % 3 == 0 ? 0.7 : 1)), 1),
+                                              CATransform3DMakeRotation(CGFloat(i) * 0.7391, 0, 0, 1))
+            l.cornerRadius = 4.8
+            l.cornerCurve = i % 5 == 0 ? .continuous : .circular
+            l.backgroundColor = CGColor(red: 0.5, green: 0.2, blue: 0.7, alpha: 0.8)
+            root.addSublayer(l)
+        }
+        let counts = try check(root, size: 400)
+        XCTAssertEqual(counts.cutCorners, 400)
+        XCTAssertGreaterThan(counts.interior, 100_000)
+    }
+
+    /// Checks every interior and hole pixel of `layer`'s quads against the per-pixel function.
+    private func check(_ layer: CALayer, size: Int) throws -> (interior: Int, hole: Int, halfPlaneQuads: Int, cutCorners: Int) {
+        let list = displayList(layer, width: Double(size), height: Double(size))
+        guard case .quads(let quads) = list.passes.last!.content else {
+            XCTFail("no quads")
+            return (0, 0, 0, 0)
+        }
+        var (interior, hole, halfPlaneQuads, cutCorners) = (0, 0, 0, 0)
         for q in quads {
-            let p = try XCTUnwrap(PreparedQuad(q, textures: { _ in fatalError("no images") }, passes: [], width: 200, height: 200))
+            let p = try XCTUnwrap(PreparedQuad(q, textures: { _ in fatalError("no images") }, passes: [], width: size, height: size))
             if !p.pixelHalfPlanes.isEmpty { halfPlaneQuads += 1 }
+            if p.interiors.count == 1 && p.interiors[0].edges.count > 4 { cutCorners += 1 }
             for py in p.y0..<p.y1 {
-                let run = p.hole.map { PreparedQuad.inside($0, row: Double(py) + 0.5) } ?? p.interiorRun(py)
-                for px in run.clamped(to: 0..<200) {
+                let run = p.hole?.inside(row: Double(py) + 0.5) ?? p.interiorRun(py)
+                for px in run.clamped(to: 0..<size) {
                     let (cx, cy) = (Double(px) + 0.5, Double(py) + 0.5)
                     let l = try XCTUnwrap(QuadCoverage.local(q.inverse, cx, cy))
                     let kept = p.pixelHalfPlanes.allSatisfy { $0.a * cx + $0.b * cy + $0.c >= 0 }
@@ -60,9 +106,6 @@ final class InteriorRunTests: XCTestCase {
                 }
             }
         }
-        // Not vacuous: most of the layers' area goes through the runs, split pieces included.
-        XCTAssertGreaterThan(interior, 10_000)
-        XCTAssertGreaterThan(hole, 2_000)
-        XCTAssertGreaterThan(halfPlaneQuads, 0)
+        return (interior, hole, halfPlaneQuads, cutCorners)
     }
 }

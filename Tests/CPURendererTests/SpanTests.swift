@@ -70,5 +70,12 @@ final class SpanTests: XCTestCase {
         }
         XCTAssertGreaterThan(covered, 10_000)
     }
-}
 
+    /// Spans and interior runs round their ends with `roundedDown` and `roundedUp`: floor and
+    /// ceiling, negative values and whole numbers included.
+    func testRoundingToColumns() {
+        let values = [-2.5, -2, -0.5, -1e-9, 0, 1e-9, 0.5, 2, 2.5, 999_999.25]
+        XCTAssertEqual(values.map(\.roundedDown), [-3, -2, -1, -1, 0, 0, 0, 2, 2, 999_999])
+        XCTAssertEqual(values.map(\.roundedUp), [-2, -2, 0, 0, 0, 1, 1, 2, 3, 1_000_000])
+    }
+}

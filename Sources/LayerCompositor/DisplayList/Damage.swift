@@ -41,8 +41,15 @@ extension DrawQuad {
     /// `nil` when nothing is in front of the eye.
     package func projectedOutline(rect: CGRect? = nil) -> [SIMD2<Double>]? {
         let r = (rect ?? self.rect).standardized
-        let pts = clipToFront([(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)].map { c in
-            let h = transform.apply(x: c.0, y: c.1, z: 0)
+        let (x0, y0, x1, y1) = (Double(r.minX), Double(r.minY), Double(r.maxX), Double(r.maxY))
+        return projectedOutline(polygon: [SIMD2(x0, y0), SIMD2(x1, y0), SIMD2(x1, y1), SIMD2(x0, y1)])
+    }
+
+    /// A polygon of the quad's local plane projected to pass pixels, clipped like
+    /// `projectedOutline(rect:)`.
+    package func projectedOutline(polygon: [SIMD2<Double>]) -> [SIMD2<Double>]? {
+        let pts = clipToFront(polygon.map { c in
+            let h = transform.apply(x: CGFloat(c.x), y: CGFloat(c.y), z: 0)
             return SIMD4(Double(h.x), Double(h.y), Double(h.z), Double(h.w))
         })
         guard pts.count >= 3 else { return nil }
