@@ -39,6 +39,9 @@
 //                     first segment of axis(),
 //                     with the same arithmetic), and the segment inputs are left unread, which
 //                     spares the rasteriser their setup
+//   LK_FILL_FLOOR     not LayerKit's picture: every fragment writes one constant colour, and
+//                     nothing above is computed (`GLRenderer.drawsFillFloor`): the rasteriser's
+//                     cost of the same geometry, the floor a frame's time is measured against
 
 // The quad record's fields arrive as flat varyings, unpacked by name (rec_cornerRadius…) by the
 // prelude the renderer puts after the version line, made from the one description of the
@@ -175,6 +178,11 @@ vec4 passLinear(sampler2D tex, vec2 uv) {
 }
 
 void main() {
+#ifdef LK_FILL_FLOOR
+    // Half-transparent, so that blending reads the target as a picture's translucent quads do.
+    o_color = vec4(128.0 / 255.0, 0.0, 0.0, 128.0 / 255.0);
+    return;
+#endif
     // Pixel centre in top-left pixel coordinates, relative to the quad's reference pixel.
     vec2 q = vec2(gl_FragCoord.x, u_passHeight - gl_FragCoord.y) - rec_referencePixel;
 #ifdef LK_HALF_PLANES
