@@ -276,7 +276,8 @@ vec4 passLinear(sampler2D tex, vec2 uv) {
 
 void main() {
 #ifdef LK_FILL_FLOOR
-    // Half-transparent, so that blending reads the target as a picture's translucent quads do.
+    // Translucent: an opaque constant might let a driver skip reading the target, which the
+    // picture's translucent quads never can.
     o_color = vec4(128.0 / 255.0, 0.0, 0.0, 128.0 / 255.0);
     return;
 #endif
