@@ -134,6 +134,11 @@ void main() {
 //                     first segment of axis(),
 //                     with the same arithmetic), and the segment inputs are left unread, which
 //                     spares the rasteriser their setup
+//   LK_PERSPECTIVE    some quad's plane map is projective: the divide by w per pixel (else w is
+//                     exactly 1 for every quad, and dividing by it would change no number)
+//   LK_FILL_FLOOR     not LayerKit's picture: every fragment writes one constant colour, and
+//                     nothing above is computed (`GLRenderer.drawsFillFloor`): the rasteriser's
+//                     cost of the same geometry, the floor a frame's time is measured against
 
 // The quad record's fields arrive as flat varyings, unpacked by name (rec_cornerRadius…) by the
 // prelude the renderer puts after the version line, made from the one description of the
@@ -270,6 +275,12 @@ vec4 passLinear(sampler2D tex, vec2 uv) {
 }
 
 void main() {
+#ifdef LK_FILL_FLOOR
+    // Translucent: an opaque constant might let a driver skip reading the target, which the
+    // picture's translucent quads never can.
+    o_color = vec4(128.0 / 255.0, 0.0, 0.0, 128.0 / 255.0);
+    return;
+#endif
     // Pixel centre in top-left pixel coordinates, relative to the quad's reference pixel.
     vec2 q = vec2(gl_FragCoord.x, u_passHeight - gl_FragCoord.y) - rec_referencePixel;
 #ifdef LK_HALF_PLANES
@@ -281,12 +292,20 @@ void main() {
     // plane from behind (front false) gets no coverage.
     vec3 c0 = rec_mapDx, c1 = rec_mapDy;
     vec3 h = q.x * c0 + q.y * c1 + rec_mapOrigin;
+#ifdef LK_PERSPECTIVE
     bool front = h.z > 0.0;
     float iw = 1.0 / h.z;
     vec2 l = h.xy * iw;
-#if defined(LK_SHAPE_FULL) || defined(LK_LOD)
+  #if defined(LK_SHAPE_FULL) || defined(LK_LOD)
     vec4 jac = vec4((c0.x - l.x * c0.z) * iw, (c0.y - l.y * c0.z) * iw,
                     (c1.x - l.x * c1.z) * iw, (c1.y - l.y * c1.z) * iw);
+  #endif
+#else
+    // Affine: c0.z and c1.z are 0 and h.z is exactly 1, so the same formulas give these same
+    // numbers without the divide.
+    bool front = true;
+    vec2 l = h.xy;
+    vec4 jac = vec4(c0.xy, c1.xy);
 #endif
 
     // Shape.

@@ -122,7 +122,7 @@ extension GLRenderer {
         state.setBlend(true)
         state.bindVertexArray(vertexArray)
         for batch in batches {
-            let program = try quadProgram(batch.features)
+            let program = try quadProgram(drawsFillFloor ? batch.features.fillFloorVariant : batch.features)
             state.useProgram(program.name)
             // Half-plane clips in the vertex stage only where the batch has them (quad.vert.glsl).
             if !isES { state.setClipDistances(batch.features.contains(.halfPlanes), count: FrameData.maxRecordHalfPlanes) }

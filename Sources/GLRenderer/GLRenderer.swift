@@ -94,6 +94,11 @@ public final class GLRenderer {
     /// that changed (`Damage`) are cleared (scissored) and drawn again, by the quads reaching
     /// them, and only those pixels are read back into the last frame's bitmap.
     public var tracksDamage = true
+    /// Whether quads are drawn with a constant-colour fragment shader instead of their own
+    /// (off by default): the same draws of the same geometry in the same order, blended, but
+    /// not the picture. What a frame costs then is the rasteriser's floor for that geometry
+    /// (`layerkit bench --floor`), which the real frame's time is measured against.
+    package var drawsFillFloor = false
     /// Canvas pixels drawn by the last offscreen frame, for profiles and tests.
     public internal(set) var lastRedrawnPixels = 0
     /// The last one-pass offscreen frame, for damage: the canvas texture it drew into, its

@@ -141,6 +141,8 @@ struct FrameData {
         rec[.mapDx] = [map[0], map[1], map[2]]
         rec[.mapDy] = [map[3], map[4], map[5]]
         rec[.mapOrigin] = [map[6], map[7], map[8]]
+        // As the shader reads them (floats): an affine map's w column is exactly (0, 0, 1).
+        if Float(map[2]) != 0 || Float(map[5]) != 0 || Float(map[8]) != 1 { features.insert(.perspective) }
         rec[.referencePixel] = [refX, refY]
         rec[.opacity] = Double(q.opacity)
         rec[.rect] = [x0, y0, x1, y1]

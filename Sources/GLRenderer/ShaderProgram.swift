@@ -25,6 +25,16 @@ struct ShaderFeatures: OptionSet, Hashable {
     /// Some rounded corner (of a quad or a clip) is `.continuous`: the shader evaluates the
     /// superellipse (else every corner is a quarter circle).
     static let continuousCorners = ShaderFeatures(rawValue: 1 << 11)
+    /// Some quad's plane map is projective (perspective): the shader divides by the pixel's w
+    /// (else every map is affine, w is exactly 1, and the divide and the Jacobian's
+    /// corrections for it would change no number).
+    static let perspective = ShaderFeatures(rawValue: 1 << 13)
+    /// Not LayerKit's picture: a constant colour for every fragment (`GLRenderer.drawsFillFloor`).
+    static let fillFloor = ShaderFeatures(rawValue: 1 << 12)
+
+    /// The variant that draws these features' geometry with the constant colour: the same
+    /// vertex stage (half-planes still clip it), no fill, shape or clip code.
+    var fillFloorVariant: ShaderFeatures { intersection(.halfPlanes).union(.fillFloor) }
 
     /// The defines, one per line. Half-planes are clipped by the vertex stage on desktop GL
     /// (`LK_CLIP_DISTANCE`, exact in homogeneous space) and by the fragment shader on GLSL ES
@@ -34,7 +44,8 @@ struct ShaderFeatures: OptionSet, Hashable {
             (.shapeFull, "LK_SHAPE_FULL"), (.clips, "LK_CLIPS"), (.halfPlanes, es ? "LK_HALF_PLANES" : "LK_CLIP_DISTANCE"), (.color, "LK_COLOR"),
             (.nearest, "LK_NEAREST"), (.linear, "LK_LINEAR"), (.trilinear, "LK_TRILINEAR"), (.pass, "LK_PASS"),
             (.lod, "LK_LOD"), (.border, "LK_BORDER"), (.segmentedMaps, "LK_SEGMENTED_MAPS"),
-            (.continuousCorners, "LK_CONTINUOUS"),
+            (.continuousCorners, "LK_CONTINUOUS"), (.fillFloor, "LK_FILL_FLOOR"),
+            (.perspective, "LK_PERSPECTIVE"),
         ]
         // One kind of fill (colour, image, pass) in the whole draw: the shader skips the test.
         let fills = [contains(.color), !isDisjoint(with: [.nearest, .linear, .trilinear]), contains(.pass)]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GLRenderer
 import LayerCompositor
 import LayerKitCore
 import LayerKitScene
@@ -38,6 +39,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .customLong("no-readback"), help: "GL backend: end each frame with glFinish instead of reading pixels back, as GPU frames of other renderers are timed.")
     var noReadback = false
 
+    @Flag(help: "GL backend: draw every frame's quads (the same draws, geometry and order, blended) with a constant-colour fragment shader instead of their own, to time the rasteriser's floor for the scene's geometry. Not the scene's picture.")
+    var floor = false
+
     @Flag(help: "Print one JSON object instead of a table.")
     var json = false
 
@@ -71,12 +75,15 @@ struct BenchCommand: ParsableCommand {
         } else if count != nil {
             throw ValidationError("--count goes with --generated")
         }
+        // Not with `auto`: a floor timed on the CPU fallback would be no floor at all.
+        if floor && backend != .gl { throw ValidationError("--floor goes with --backend gl") }
     }
 
     func run() throws {
         // Refused before the benchmark runs, not after it has taken minutes.
         if let trace { try checkOutputPath(trace, option: "--trace") }
         let renderer = try backend.makeRenderer(fullRedraw: fullRedraw, skipsReadback: noReadback)
+        (renderer as? GLFrameRenderer)?.renderer.drawsFillFloor = floor
         if let ramp {
             try runRamp(ramp, renderer: renderer)
             return
@@ -96,7 +103,7 @@ struct BenchCommand: ParsableCommand {
         if json {
             printJSON(profiler, scene: path, backend: renderer.name)
         } else {
-            printTable(profiler, scene: path, backend: renderer.name)
+            printTable(profiler, scene: path, backend: label(renderer))
         }
         if let trace {
             try writeOutput([UInt8](profiler.traceEvents(process: "layerkit bench \(path)")), to: trace, option: "--trace")
@@ -154,12 +161,18 @@ struct BenchCommand: ParsableCommand {
             }
         }
         if json {
-            let object: [String: Any] = ["ramp": kind.rawValue, "backend": renderer.name, "budget_ms": FrameProfiler.budgetMs, "layers": good]
+            let object: [String: Any] = ["ramp": kind.rawValue, "backend": renderer.name, "floor": floor, "budget_ms": FrameProfiler.budgetMs, "layers": good]
             print(String(data: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), encoding: .utf8)!)
         } else {
-            print("\(kind.rawValue) on \(renderer.name): \(kind == .nested ? counted(good, "level") : counted(good, "layer")) within \(String(format: "%.1f", FrameProfiler.budgetMs)) ms"
+            print("\(kind.rawValue) on \(label(renderer)): \(kind == .nested ? counted(good, "level") : counted(good, "layer")) within \(String(format: "%.1f", FrameProfiler.budgetMs)) ms"
                   + (bad == 0 ? " (the most tried)" : ""))
         }
+    }
+
+    /// The backend as the tables name it: with `--floor`, saying that the frames were not the
+    /// scene's picture.
+    private func label(_ renderer: any FrameRenderer) -> String {
+        renderer.name + (floor ? " (constant-colour floor)" : "")
     }
 
     private func printTable(_ p: FrameProfiler, scene: String, backend: String) {
@@ -180,7 +193,7 @@ struct BenchCommand: ParsableCommand {
         var phases: [String: Any] = [:]
         for name in p.phaseNames { phases[name] = p.statistics(phase: name).json }
         let object: [String: Any] = [
-            "scene": scene, "backend": backend, "frames": p.frames.count,
+            "scene": scene, "backend": backend, "floor": floor, "frames": p.frames.count,
             "frame_ms": p.frameStatistics.json,
             "gpu_ms": p.gpuStatistics.map { $0.json as Any } ?? NSNull(),
             "frames_over_budget": p.framesOverBudget,

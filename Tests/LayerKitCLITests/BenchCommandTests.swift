@@ -95,6 +95,37 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertEqual(try runLayerKit(["bench", "--generated", "nested", "--count", "1000"]).status, 2, "deeper than a scene may nest")
     }
 
+    /// `--floor` times the frame's own draws with the constant-colour shader: the same draw
+    /// calls as the picture's, the report says it is the floor, and only GL has one.
+    func testFloorDrawsTheFramesDrawsAndSaysSo() throws {
+        let scene = examplesDirectory.appendingPathComponent("bench/leaves-100.json").path
+        let common = ["bench", scene, "--backend", "gl", "--full-redraw", "--no-readback", "--frames", "3", "--warmup", "1"]
+        var drawCalls: [Bool: Double] = [:]
+        for floor in [false, true] {
+            let run = try runLayerKit(common + ["--json"] + (floor ? ["--floor"] : []))
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            XCTAssertEqual(report["floor"] as? Bool, floor)
+            XCTAssertEqual(report["backend"] as? String, "gl")
+            let frameMs = try XCTUnwrap(report["frame_ms"] as? [String: Double])
+            XCTAssertGreaterThan(frameMs["median"] ?? 0, 0)
+            drawCalls[floor] = try XCTUnwrap(report["counters"] as? [String: Double])["draw_calls"]
+        }
+        XCTAssertNotNil(drawCalls[false])
+        XCTAssertEqual(drawCalls[true], drawCalls[false])
+
+        let table = try runLayerKit(common + ["--floor"])
+        XCTAssertEqual(table.status, 0, table.stderr)
+        XCTAssertTrue(table.stdout.hasPrefix("\(scene) on gl (constant-colour floor): 3 frames"), table.stdout)
+        XCTAssertTrue(table.stdout.contains("\nframe "), table.stdout)
+
+        for backend in [["--backend", "cpu"], ["--backend", "auto"], []] {
+            let run = try runLayerKit(["bench", scene, "--floor", "--frames", "1"] + backend)
+            XCTAssertEqual(run.status, 2, "\(backend)")
+            XCTAssertEqual(run.stderrLines.first, "layerkit: --floor goes with --backend gl", run.stderr)
+        }
+    }
+
     func testRampFindsALayerCount() throws {
         let run = try runLayerKit(["bench", "--ramp", "multiply", "--backend", "cpu", "--json"])
         XCTAssertEqual(run.status, 0, run.stderr)
