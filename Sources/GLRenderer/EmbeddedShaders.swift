@@ -178,7 +178,7 @@ bool localPoint(vec3 c0, vec3 c1, vec3 c2, vec2 q, out vec2 l, out vec4 jac) {
     return true;
 }
 
-// QuadCoverage.roundedRect for the rectangle rect = (minX, minY, maxX, maxY), with the corners of
+// QuadCoverage.RoundedRect.coverage for the rectangle rect = (minX, minY, maxX, maxY), with the corners of
 // Corners.code left square (bits 1, 2, 4, 8: minX minY, maxX minY, minX maxY, maxX maxY) and
 // continuous when bit 16 is set (LK_CONTINUOUS: ContinuousCorner's superellipse; without it
 // every corner is a quarter circle). The reference's |x - centre| - (half width - a) is
