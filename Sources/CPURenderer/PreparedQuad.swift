@@ -228,19 +228,12 @@ struct PreparedQuad {
 
     /// The columns of row `py` whose pixel centres lie inside an interior polygon (where the
     /// two arms' runs do not meet, the longer).
-    func interiorRun(_ py: Int) -> Range<Int> {
-        var windows = (EdgeList.Window(), EdgeList.Window())
-        return interiorRun(py, &windows)
-    }
-
-    /// `interiorRun(_:)`, with a window on each interior polygon's edges (`EdgeList.Window`)
-    /// for rows taken from the top down.
     @inline(__always)
-    func interiorRun(_ py: Int, _ windows: inout (EdgeList.Window, EdgeList.Window)) -> Range<Int> {
+    func interiorRun(_ py: Int) -> Range<Int> {
         let y = Double(py) + 0.5
         var run = 0..<0
         for i in interiors.indices {
-            let r = i == 0 ? interiors[0].inside(row: y, &windows.0) : interiors[1].inside(row: y, &windows.1)
+            let r = interiors[i].inside(row: y)
             if run.isEmpty || (!r.isEmpty && r.lowerBound <= run.upperBound && run.lowerBound <= r.upperBound) {
                 run = run.isEmpty ? r : min(run.lowerBound, r.lowerBound)..<max(run.upperBound, r.upperBound)
             } else if r.count > run.count {
@@ -271,17 +264,24 @@ struct PreparedQuad {
     /// the band y ± `spanBand` (a fringe pixel can lie outside the outline in any direction,
     /// which along a nearly horizontal edge is many columns from where the edge crosses the
     /// centre line), widened by `spanMargin`.
-    func span(_ py: Int) -> Range<Int>? {
-        var window = EdgeList.Window()
-        return span(py, &window)
-    }
-
-    /// `span(_:)`, with a window on the outline's edges (`EdgeList.Window`) for rows taken from
-    /// the top down: the same edges, so the same span.
     @inline(__always)
-    func span(_ py: Int, _ window: inout EdgeList.Window) -> Range<Int>? {
+    func span(_ py: Int) -> Range<Int>? {
         let y = Double(py) + 0.5
-        guard let (lo, hi) = outline.extent(y0: y - spanBand, y1: y + spanBand, &window) else { return nil }
+        let (b0, b1) = (y - spanBand, y + spanBand)
+        var lo = Double.infinity, hi = -Double.infinity
+        for e in outline.edges {
+            if e.isAlongRow {
+                if e.ay >= b0 && e.ay <= b1 {
+                    lo = min(lo, e.ax, e.bx)
+                    hi = max(hi, e.ax, e.bx)
+                }
+            } else if min(e.ay, e.by) <= b1 && max(e.ay, e.by) >= b0 {
+                let xa = e.x(at: min(max(e.ay, b0), b1)), xb = e.x(at: min(max(e.by, b0), b1))
+                lo = min(lo, xa, xb)
+                hi = max(hi, xa, xb)
+            }
+        }
+        guard lo.isFinite else { return nil }
         // Clamped before converting: an edge far off the target (1e30) would overflow Int. (To
         // whole columns, so clamping before rounding is the same as after.)
         let s = min(max(lo - spanMargin, Double(x0)), Double(x1)).roundedDown
@@ -296,10 +296,8 @@ struct PreparedQuad {
         let m = q.inverse.m
         clips.withUnsafeBufferPointer { clips in
         pixelHalfPlanes.withUnsafeBufferPointer { halfPlanes in
-        var outlineWindow = EdgeList.Window(), holeWindow = EdgeList.Window()
-        var interiorWindows = (EdgeList.Window(), EdgeList.Window())
         for py in rows {
-            guard let full = span(py, &outlineWindow) else { continue }
+            guard let full = span(py) else { continue }
             let cols = full.clamped(to: columns)
             if cols.isEmpty { continue }
             let cy = Double(py) + 0.5
@@ -364,7 +362,7 @@ struct PreparedQuad {
             }
             // Interior pixels get exactly what `shade` would give them, hole pixels nothing,
             // without asking.
-            let run = (hole?.inside(row: cy, &holeWindow) ?? interiorRun(py, &interiorWindows)).clamped(to: cols)
+            let run = (hole?.inside(row: cy) ?? interiorRun(py)).clamped(to: cols)
             for px in cols.lowerBound..<run.lowerBound { shade(px) }
             if !run.isEmpty && hole == nil { put(run, solid) }
             for px in max(run.upperBound, cols.lowerBound)..<cols.upperBound { shade(px) }
@@ -419,19 +417,11 @@ extension EdgeList {
     /// The columns whose centres on the line `y` lie at least `PreparedQuad.interiorMargin`
     /// inside the polygon (convex).
     func inside(row y: Double) -> Range<Int> {
-        var window = Window()
-        return inside(row: y, &window)
-    }
-
-    /// `inside(row:)`, with a window on the edges for rows taken from the top down.
-    @inline(__always)
-    func inside(row y: Double, _ window: inout Window) -> Range<Int> {
         let m = PreparedQuad.interiorMargin
         guard y > top + m && y < bottom - m else { return 0..<0 }
         var lo = Double.infinity, hi = -Double.infinity
-        advance(&window, y0: y, y1: y)
-        for i in window.first..<window.end where !edges[i].isAlongRow && edges[i].bottom >= y {
-            let x = edges[i].x(at: y)
+        for e in edges where !e.isAlongRow && min(e.ay, e.by) <= y && max(e.ay, e.by) >= y {
+            let x = e.x(at: y)
             lo = min(lo, x)
             hi = max(hi, x)
         }
