@@ -34,4 +34,24 @@ final class ThreadCountTests: XCTestCase {
             }
         }
     }
+
+    /// On one thread a pass, or a damage rectangle, is drawn as one band rather than in bands
+    /// of `bandHeight` rows: the same bytes as on two threads, for full frames (aliased cube
+    /// faces in perspective, spanning several bands) and damage redraws alike.
+    func testOneBandOnOneThreadDrawsWhatBandsDraw() throws {
+        let cubes = BenchmarkScene.cubeGrid.make(count: 240), squares = BenchmarkScene.multiply.make(count: 400)
+        let one = CPURenderer(), two = CPURenderer()
+        one.threadCount = 1
+        two.threadCount = 2
+        XCTAssertEqual(try one.render(Compositor.displayList(for: cubes)), try two.render(Compositor.displayList(for: cubes)))
+        XCTAssertEqual(try one.render(Compositor.displayList(for: squares)), try two.render(Compositor.displayList(for: squares)))
+        XCTAssertEqual(one.lastRedrawnPixels, 1280 * 720, "another scene: a full frame")
+        let moved = squares.root.sublayers![137]
+        moved.position.x += 7
+        moved.transform = CATransform3DRotate(moved.transform, 0.2, 0, 0, 1)
+        let redrawn = try one.render(Compositor.displayList(for: squares))
+        XCTAssertGreaterThan(one.lastRedrawnPixels, 0)
+        XCTAssertLessThan(one.lastRedrawnPixels, 1280 * 720 / 100, "a damage redraw")
+        XCTAssertEqual(redrawn, try two.render(Compositor.displayList(for: squares)))
+    }
 }
