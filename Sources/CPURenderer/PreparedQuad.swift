@@ -276,6 +276,14 @@ struct PreparedQuad {
                     hi = max(hi, e.ax, e.bx)
                 }
             } else if min(e.ay, e.by) <= b1 && max(e.ay, e.by) >= b0 {
+                // A band of one row (`spanBand` 0, aliased quads) clamps both ends to the row:
+                // one crossing, worked out once.
+                if b0 == b1 {
+                    let x = e.x(at: y)
+                    lo = min(lo, x)
+                    hi = max(hi, x)
+                    continue
+                }
                 let xa = e.x(at: min(max(e.ay, b0), b1)), xb = e.x(at: min(max(e.by, b0), b1))
                 lo = min(lo, xa, xb)
                 hi = max(hi, xa, xb)
