@@ -164,13 +164,10 @@ public final class CPURenderer {
     }
 
     private func draw(_ quads: [PreparedQuad], into target: Target, area: PixelRect, additive: Bool = false) {
-        // On one thread, one band: each band scans the whole list and starts every quad it
-        // crosses afresh, which only pays where bands are shared out among threads.
-        let rows = threadCount <= 1 ? max(area.y1 - area.y0, 1) : bandHeight
-        let bands = (area.y1 - area.y0 + rows - 1) / rows
+        let bands = (area.y1 - area.y0 + bandHeight - 1) / bandHeight
         target.write(additive: additive) { pixels in
             forEachBand(bands) { band in
-                let y0 = area.y0 + band * rows, y1 = min(y0 + rows, area.y1)
+                let y0 = area.y0 + band * bandHeight, y1 = min(y0 + bandHeight, area.y1)
                 // By index: a loop variable would copy every prepared quad (and retain its
                 // arrays) once per band.
                 for i in quads.indices where quads[i].y0 < y1 && quads[i].y1 > y0 {

@@ -35,10 +35,9 @@ final class ThreadCountTests: XCTestCase {
         }
     }
 
-    /// On one thread a pass, or a damage rectangle, is drawn as one band rather than in bands
-    /// of `bandHeight` rows: the same bytes as on two threads, for full frames (aliased cube
-    /// faces in perspective, spanning several bands) and damage redraws alike.
-    func testOneBandOnOneThreadDrawsWhatBandsDraw() throws {
+    /// One thread draws the bytes two do, for full frames (aliased cube faces in perspective,
+    /// spanning several bands) and damage redraws alike.
+    func testOneThreadDrawsWhatTwoDraw() throws {
         let cubes = BenchmarkScene.cubeGrid.make(count: 240), squares = BenchmarkScene.multiply.make(count: 400)
         let one = CPURenderer(), two = CPURenderer()
         one.threadCount = 1
