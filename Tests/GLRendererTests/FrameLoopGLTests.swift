@@ -72,16 +72,7 @@ final class FrameLoopGLTests: XCTestCase {
     /// draws (a unit cannot hold two textures); a shadow adds its source pass and two blurs.
     func testDrawCallsAreTheDrawsMade() throws {
         let gl = try GLHarness()
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 40, height: 10)
-        let a = CGImage(bitmap: Bitmap(width: 1, height: 1, pixels: [255, 0, 0, 255]))
-        let b = CGImage(bitmap: Bitmap(width: 1, height: 1, pixels: [0, 0, 255, 255]))
-        for (i, image) in [a, b, a].enumerated() {
-            let leaf = CALayer()
-            leaf.frame = CGRect(x: Double(i) * 12, y: 2, width: 6, height: 6)
-            leaf.contents = image
-            root.addSublayer(leaf)
-        }
+        let root = rootWithImagesABA(spacing: 12)
         let canvas = Canvas(width: 40, height: 10)
         let loop = FrameLoop(renderer: gl.renderer)
         try loop.drawFrame(LayerTreeSource(root), at: 0, canvas: canvas)

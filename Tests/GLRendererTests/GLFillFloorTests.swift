@@ -14,16 +14,7 @@ final class GLFillFloorTests: XCTestCase {
     /// (128 + 127, 127, 127, 128 + 127), whatever the quad's fill, shape or opacity.
     func testTheFloorDrawsTheSameQuadsInTheSameDrawsWithOneColour() throws {
         let gl = try GLHarness()
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 40, height: 10)
-        let a = CGImage(bitmap: Bitmap(width: 1, height: 1, pixels: [255, 0, 0, 255]))
-        let b = CGImage(bitmap: Bitmap(width: 1, height: 1, pixels: [0, 0, 255, 255]))
-        for (i, image) in [a, b, a].enumerated() {
-            let leaf = CALayer()
-            leaf.frame = CGRect(x: Double(i) * 10, y: 2, width: 6, height: 6)
-            leaf.contents = image
-            root.addSublayer(leaf)
-        }
+        let root = rootWithImagesABA(spacing: 10)
         let round = CALayer()
         round.frame = CGRect(x: 32, y: 1, width: 8, height: 8)
         round.cornerRadius = 4

@@ -51,3 +51,19 @@ func tableRow(_ name: String, _ scale: Double, _ d: BitmapDifference, budget: GL
 }
 
 let tableHeader = "scene".padding(toLength: 36, withPad: " ", startingAt: 0) + "scale     mean   max  fraction"
+
+/// A 40 x 10 root with three 6 x 6 image leaves at y 2, `spacing` apart from x 0, showing images
+/// A, B, A (red, blue, red): three draws, since a unit cannot hold two images.
+func rootWithImagesABA(spacing: Double) -> CALayer {
+    let root = CALayer()
+    root.frame = CGRect(x: 0, y: 0, width: 40, height: 10)
+    let a = CGImage(bitmap: Bitmap(width: 1, height: 1, pixels: [255, 0, 0, 255]))
+    let b = CGImage(bitmap: Bitmap(width: 1, height: 1, pixels: [0, 0, 255, 255]))
+    for (i, image) in [a, b, a].enumerated() {
+        let leaf = CALayer()
+        leaf.frame = CGRect(x: Double(i) * spacing, y: 2, width: 6, height: 6)
+        leaf.contents = image
+        root.addSublayer(leaf)
+    }
+    return root
+}
