@@ -381,10 +381,12 @@ struct FrameData {
     /// The part of a border's inner cut-out `inner` (x0, y0, x1, y1, local and rebased, with
     /// `corners`) where the cut-out's coverage is exactly 1 at every pixel centre, so that the
     /// border draws nothing there (quad.frag.glsl: its coverage times 1 − 1): `inner` less its
-    /// corners' reach (`Corners.extent`) and `slack` pixels' worth of local units on every side, measured along its
-    /// edges (`footprint`). An antialiased edge is fully covered half a pixel in, an aliased one
-    /// just inside: the rest of the slack is for the rasteriser's snapping of the ring's inner
-    /// vertices (1/256 pixel) and the footprint's change along an edge. Nil when nothing is left.
+    /// corners' reach (`Corners.extent`) and `slack` pixels' worth of local units on every
+    /// side, measured along its edges (`footprint`). An antialiased edge is fully covered half
+    /// a pixel in, an aliased one just inside: the rest of the slack is for the rasteriser's
+    /// snapping of the ring's inner vertices (1/256 pixel) and the footprint's change along an
+    /// edge. Nil when nothing is left, or when a side, projected, is shorter than
+    /// `minimumHoleSide` pixels.
     static func hole(inside inner: [Double], corners: Corners, slack: Double, transform t: CATransform3D, inverse: PlaneMap,
                      view: Viewport) -> [Double]? {
         let (x0, y0, x1, y1) = (inner[0], inner[1], inner[2], inner[3])
