@@ -14,6 +14,8 @@
 //                     (gl_ClipDistance, exact in homogeneous space), so a piece of a split layer
 //                     rasterises only its part; otherwise (GLSL ES) they go to the fragment
 //                     shader as v_h0..v_h2. A draw without half-planes computes none.
+//   LK_HOLE           some border's hole is left out (FrameData.hole): an instance is a ring of
+//                     ten vertices, not a quad of four
 
 uniform highp sampler2D u_data;
 uniform int u_firstQuad;     // record index of instance 0 of this draw
@@ -45,8 +47,25 @@ void main() {
     int t = base + REC_transform_TEXEL;
     mat4 m = mat4(fetch(t), fetch(t + 1), fetch(t + 2), fetch(t + 3));
     vec4 g = fetch_geometry(base);
+#ifdef LK_HOLE
+    // A border around a hole (FrameData.hole) is a strip of ten vertices around the ring, outer
+    // and inner corner by turns (corners 0 0, 1 0, 1 1, 0 1 and back to 0 0): the hole's
+    // pixels, which the quad would draw transparent, get no fragments. Any other quad of the
+    // draw is its four vertices as below, the last repeated (triangles of no area draw nothing).
+    vec4 hole = fetch_hole(base);
+    vec2 local;
+    if (hole.x < hole.z) {
+        int k = (gl_VertexID >> 1) & 3;
+        vec2 corner = vec2(float(k == 1 || k == 2), float(k >= 2));
+        local = (gl_VertexID & 1) != 0 ? mix(hole.xy, hole.zw, corner) : mix(g.xy, g.zw, corner);
+    } else {
+        int v = min(gl_VertexID, 3);
+        local = mix(g.xy, g.zw, vec2(float(v & 1), float(v >> 1)));
+    }
+#else
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
     vec2 local = mix(g.xy, g.zw, corner);
+#endif
     vec4 p = m * vec4(local, 0.0, 1.0);
     vec4 c0 = vec4(1.0, 0.0, 0.0, 1.0), c1 = vec4(0.0), c2 = vec4(0.0);
     if (u_copies.x > 0) {

@@ -63,9 +63,13 @@ struct GLDevice {
         draws += 1
     }
 
-    /// Draws `instances` instances of a four-vertex triangle strip (one quad each).
-    mutating func drawQuadInstances(_ instances: Int) {
-        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(instances))
+    /// Vertices of a quad instance drawn as a ring around its hole (quad.vert.glsl, `LK_HOLE`).
+    static let ringVertices = 10
+
+    /// Draws `instances` instances of a triangle strip of `vertices` vertices: 4 for a quad,
+    /// `ringVertices` for a quad around a hole.
+    mutating func drawQuadInstances(_ instances: Int, vertices: Int = 4) {
+        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, GLsizei(vertices), GLsizei(instances))
         draws += 1
     }
 

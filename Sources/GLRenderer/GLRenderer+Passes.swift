@@ -139,7 +139,7 @@ extension GLRenderer {
             if let mask = batch.sources.mask.flatMap({ targets[$0] }) { state.bindTexture(mask.texture, unit: Unit.mask) }
             state.setUniform(program["u_firstQuad"], int: Int32(batch.first))
             state.setUniform(program["u_copies"], int2: batch.copies.map { (Int32($0.quadsPerCopy), Int32($0.firstCopy)) } ?? (0, 0))
-            state.drawQuadInstances(batch.count)
+            state.drawQuadInstances(batch.count, vertices: batch.features.contains(.hole) ? GLDevice.ringVertices : 4)
         }
     }
 }

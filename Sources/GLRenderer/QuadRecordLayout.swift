@@ -79,6 +79,9 @@ enum QuadRecordField: CaseIterable {
     /// The corners' code (`Corners.code`): the bits of the corners `maskedCorners` leaves
     /// square, plus 16 for the continuous curve; 0 is Core Animation's default.
     case cornerCode
+    /// The local (rebased) rectangle inside which a border quad draws nothing (x0, y0, x1, y1),
+    /// which its geometry leaves out (`FrameData.hole`); (0, 0, 0, 0) for none.
+    case hole
 
     /// Which shader reads a field.
     enum Stage {
@@ -124,6 +127,7 @@ enum QuadRecordField: CaseIterable {
         case .imageXSegment: (92, 3, .fragment, nil)
         case .imageYSegment: (95, 3, .fragment, nil)
         case .cornerCode: (98, 1, .fragment, nil)
+        case .hole: (100, 4, .vertex, nil)
         }
     }
 

@@ -16,7 +16,7 @@ struct FrameData {
     /// Texels per row of the data texture (`DATA_WIDTH` in the shaders' prelude).
     static let width = 1024
     /// Texels per quad record (`QUAD_STRIDE`): room for every `QuadRecordField`.
-    static let quadStride = 25
+    static let quadStride = 26
     /// Half-plane clips a record has room for (desktop GL: the vertex shader's eight clip
     /// distances, the least GL 3.3 guarantees). A piece of a split layer rarely needs more, so
     /// draws rarely need the clip loop, which costs a software rasteriser dearly even when it
@@ -42,6 +42,12 @@ struct FrameData {
     /// by more than the rasteriser's snapping of vertices to its subpixel grid (1/256 pixel in
     /// llvmpipe, coarser nowhere in practice), for the shader to decide edge pixels.
     static let aliasedGeometryMargin = 1.0 / 16
+    /// The shortest side, in pixels, of a hole left out of a border's geometry (`hole`). The
+    /// ring around a hole costs llvmpipe six more vertices and triangles than the quad, which
+    /// a small hole does not save: with every hole left out, cube-grid-166 (holes of about 30
+    /// pixels in every other quad) took 15 % more instructions a frame, cards of 48 x 38 pixels
+    /// about the same, cards of 80 x 64 32 % fewer, of 128 x 102 55 % fewer (BENCHMARKS.md).
+    static let minimumHoleSide = 48.0
 
     /// The texels, four floats each.
     private(set) var floats: [Float]
@@ -164,6 +170,20 @@ struct FrameData {
         if rounding.isContinuous { features.insert(.continuousCorners) }
         if !q.hasBinaryCoverage { features.insert(.shapeFull) }
         rec[.antialiased] = q.antialiased ? 1 : 0
+        // A border's hole, left out of its geometry where the ring's triangles rasterise exactly
+        // the quad's pixels but the hole's: no copies (drawn through other maps), no half-planes
+        // and every geometry corner in front of the eye (nothing for the clipper to cut, which
+        // it would do per triangle).
+        if case let .border(bw, _) = q.shape, rec[.borderHasHole] == 1, copies.isEmpty,
+           !q.clips.contains(where: { if case .halfPlane = $0.shape { true } else { false } }),
+           [(x0 - left, y0 - top), (x1 + right, y0 - top), (x1 + right, y1 + bottom), (x0 - left, y1 + bottom)].allSatisfy({
+               Double(t.apply(x: CGFloat($0.0), y: CGFloat($0.1), z: 0).w) > frontClipW
+           }),
+           let hole = FrameData.hole(inside: [x0 + bw, y0 + bw, x1 - bw, y1 - bw], corners: rounding.inset(by: bw),
+                                     slack: q.hasBinaryCoverage ? 1 : 1.5, transform: t, inverse: q.inverse, view: view) {
+            rec[.hole] = hole
+            features.insert(.hole)
+        }
 
         switch q.fill {
         case .color(let c):
@@ -356,6 +376,38 @@ struct FrameData {
             e[i * 3 + 1] -= origin.1 * e[i * 3 + 2]
         }
         return e
+    }
+
+    /// The part of a border's inner cut-out `inner` (x0, y0, x1, y1, local and rebased, with
+    /// `corners`) where the cut-out's coverage is exactly 1 at every pixel centre, so that the
+    /// border draws nothing there (quad.frag.glsl: its coverage times 1 − 1): `inner` less its
+    /// corners' reach (`Corners.extent`) and `slack` pixels' worth of local units on every
+    /// side, measured along its edges (`footprint`). An antialiased edge is fully covered half
+    /// a pixel in, an aliased one just inside: the rest of the slack is for the rasteriser's
+    /// snapping of the ring's inner vertices (1/256 pixel) and the footprint's change along an
+    /// edge. Nil when nothing is left, or when a side, projected, is shorter than
+    /// `minimumHoleSide` pixels.
+    static func hole(inside inner: [Double], corners: Corners, slack: Double, transform t: CATransform3D, inverse: PlaneMap,
+                     view: Viewport) -> [Double]? {
+        let (x0, y0, x1, y1) = (inner[0], inner[1], inner[2], inner[3])
+        let edges = [((x0, y0), (x0, y1)), ((x1, y0), (x1, y1)), ((x0, y0), (x1, y0)), ((x0, y1), (x1, y1))]
+        func reach(xAxis: Bool) -> Double {
+            edges.reduce(0) { max($0, footprint(of: t, inverse: inverse, from: $1.0, to: $1.1, xAxis: xAxis, view: view)) }
+        }
+        let corner = corners.extent(hw: (x1 - x0) / 2, hh: (y1 - y0) / 2)
+        let mx = corner + slack * reach(xAxis: true), my = corner + slack * reach(xAxis: false)
+        let hole = [x0 + mx, y0 + my, x1 - mx, y1 - my]
+        guard hole[0] < hole[2], hole[1] < hole[3] else { return nil }
+        // Each side, projected, at least `minimumHoleSide` pixels long.
+        let ends = [(hole[0], hole[1]), (hole[2], hole[1]), (hole[2], hole[3]), (hole[0], hole[3])].map { p -> SIMD2<Double> in
+            let h = t.apply(x: CGFloat(p.0), y: CGFloat(p.1), z: 0)
+            return SIMD2(Double(h.x / h.w), Double(h.y / h.w))
+        }
+        for k in 0..<4 {
+            let d: SIMD2<Double> = ends[k] - ends[(k + 1) % 4]
+            guard (d * d).sum() >= minimumHoleSide * minimumHoleSide else { return nil }
+        }
+        return hole
     }
 
     /// The pixel bounding box of a projected quad (homogeneous corners) after `clipToFront`, as

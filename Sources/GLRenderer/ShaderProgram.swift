@@ -31,10 +31,13 @@ struct ShaderFeatures: OptionSet, Hashable {
     static let perspective = ShaderFeatures(rawValue: 1 << 13)
     /// Not LayerKit's picture: a constant colour for every fragment (`GLRenderer.drawsFillFloor`).
     static let fillFloor = ShaderFeatures(rawValue: 1 << 12)
+    /// Some border's hole is left out of its geometry (`FrameData.hole`): each instance is a
+    /// ring of ten vertices (`GLDevice.ringVertices`), not a quad of four.
+    static let hole = ShaderFeatures(rawValue: 1 << 14)
 
     /// The variant that draws these features' geometry with the constant colour: the same
     /// vertex stage (half-planes still clip it), no fill, shape or clip code.
-    var fillFloorVariant: ShaderFeatures { intersection(.halfPlanes).union(.fillFloor) }
+    var fillFloorVariant: ShaderFeatures { intersection([.halfPlanes, .hole]).union(.fillFloor) }
 
     /// The defines, one per line. Half-planes are clipped by the vertex stage on desktop GL
     /// (`LK_CLIP_DISTANCE`, exact in homogeneous space) and by the fragment shader on GLSL ES
@@ -45,7 +48,7 @@ struct ShaderFeatures: OptionSet, Hashable {
             (.nearest, "LK_NEAREST"), (.linear, "LK_LINEAR"), (.trilinear, "LK_TRILINEAR"), (.pass, "LK_PASS"),
             (.lod, "LK_LOD"), (.border, "LK_BORDER"), (.segmentedMaps, "LK_SEGMENTED_MAPS"),
             (.continuousCorners, "LK_CONTINUOUS"), (.fillFloor, "LK_FILL_FLOOR"),
-            (.perspective, "LK_PERSPECTIVE"),
+            (.perspective, "LK_PERSPECTIVE"), (.hole, "LK_HOLE"),
         ]
         // One kind of fill (colour, image, pass) in the whole draw: the shader skips the test.
         let fills = [contains(.color), !isDisjoint(with: [.nearest, .linear, .trilinear]), contains(.pass)]

@@ -101,4 +101,17 @@ final class FramePlanTests: XCTestCase {
         // reader has drawn; the canvas never.
         XCTAssertEqual(plan.freedAfter, [[], [0], [1]])
     }
+
+    /// A draw leaves holes out (ten vertices an instance) only where one quad in
+    /// `instancesPerHole` (4) has one: a hole among four quads keeps the ring, among five not.
+    func testADrawLeavesHolesOutOnlyWhereEnoughOfItsQuadsHaveOne() {
+        XCTAssertEqual(FramePlan.instancesPerHole, 4)
+        let holed: ShaderFeatures = [.color, .hole]
+        for (features, ring) in [([holed, [.color], [.color], [.color]], true),
+                                 ([[.color], [.color], holed, [.color], [.color]], false)] as [([ShaderFeatures?], Bool)] {
+            let batches = FramePlan.batches(features.map { _ in quad(red) }, first: 0, features: features)
+            XCTAssertEqual(batches.count, 1)
+            XCTAssertEqual(batches[0].features, ring ? holed : [.color], "\(features.count) quads")
+        }
+    }
 }

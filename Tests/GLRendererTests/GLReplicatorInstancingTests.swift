@@ -55,7 +55,7 @@ final class GLReplicatorInstancingTests: XCTestCase {
     /// 1,000 copies of a three-quad card cost what 40 do: the card's 3 records and the
     /// background's, and the same draws (the background's batch, then the run's one draw);
     /// the list still holds 3,001 quads, and the pixels are the reference's. The data texture
-    /// holds 4 records of 25 texels and a copy record of 4 texels per copy: 100 + 4n texels.
+    /// holds 4 records of 26 texels and a copy record of 4 texels per copy: 104 + 4n texels.
     func testAThousandCopiesRecordOneCopyInOneDraw() throws {
         let h = try GLHarness()
         var draws: [Int] = []
@@ -65,7 +65,7 @@ final class GLReplicatorInstancingTests: XCTestCase {
             let (d, _, _) = try compareBackends(list, gl: h.renderer, name: "replicator-grid-\(n)")
             XCTAssertLessThanOrEqual(d.fraction, GLBudget.standard.fraction, "\(n) copies: \(d)")
             XCTAssertEqual(h.renderer.lastFrameStats.recordsWritten, 1 + 3, "\(n) copies")
-            XCTAssertEqual(GLRenderer.recordTexels(for: list), 100 + 4 * n, "\(n) copies")
+            XCTAssertEqual(GLRenderer.recordTexels(for: list), 104 + 4 * n, "\(n) copies")
             draws.append(h.renderer.lastFrameStats.drawCalls)
         }
         XCTAssertEqual(draws, [2, 2])

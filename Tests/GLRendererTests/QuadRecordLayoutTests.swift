@@ -28,7 +28,7 @@ final class QuadRecordLayoutTests: XCTestCase {
 
     func testThePreludeNamesEachFieldWhereItIs() {
         let vertex = QuadRecordField.glslPrelude(vertex: true), fragment = QuadRecordField.glslPrelude(vertex: false)
-        XCTAssertTrue(vertex.contains("#define QUAD_STRIDE 25\n"))
+        XCTAssertTrue(vertex.contains("#define QUAD_STRIDE 26\n"))
         // cornerRadius is float 66: texel 16, component z.
         XCTAssertTrue(fragment.contains("#define rec_cornerRadius v_rec16.z\n"))
         // mapDy is floats 23...25: across texels 5 and 6.
