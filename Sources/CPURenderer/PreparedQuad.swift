@@ -12,7 +12,10 @@ import LayerKitCore
 /// inside a colour quad (or inside a border's hole) are blended as one colour (or skipped)
 /// without asking the per-pixel function what it would answer anyway.
 struct PreparedQuad {
-    let quad: DrawQuad
+    /// The quad's `inverse` and `opacity`, all the per-pixel loop reads of it: not the quad
+    /// itself, whose copy retained its clips, fill and label for every quad prepared.
+    let inverse: PlaneMap
+    let opacity: Float
     let x0: Int, x1: Int, y0: Int, y1: Int
     let minX: Double, minY: Double, maxX: Double, maxY: Double
     /// The projected outline in pixels (clipped at w = 1e-5), for row spans.
@@ -79,7 +82,7 @@ struct PreparedQuad {
     let passScale: Double
 
     init?(_ q: DrawQuad, textures: (CGImage) -> Texture, passes: [Texture?], width: Int, height: Int) {
-        quad = q
+        (inverse, opacity) = (q.inverse, q.opacity)
         let r = q.rect.standardized
         (minX, minY, maxX, maxY) = (Double(r.minX), Double(r.minY), Double(r.maxX), Double(r.maxY))
         let (corners, border): (Corners, Double?)
@@ -299,9 +302,7 @@ struct PreparedQuad {
 
     /// Draws the quad's pixels in `rows`.
     func draw(rows: Range<Int>, columns: Range<Int>, into target: PixelWriter) {
-        let q = quad
-        let opacity = q.opacity
-        let m = q.inverse.m
+        let m = inverse.m
         clips.withUnsafeBufferPointer { clips in
         pixelHalfPlanes.withUnsafeBufferPointer { halfPlanes in
         for py in rows {
@@ -320,13 +321,13 @@ struct PreparedQuad {
                     y = (Double(px) + 0.5) * m.1 * iw + rowY
                     jac = affineJac
                 } else if needsJacobian {
-                    guard let l = QuadCoverage.local(q.inverse, Double(px) + 0.5, cy) else { return }
+                    guard let l = QuadCoverage.local(inverse, Double(px) + 0.5, cy) else { return }
                     x = l.x
                     y = l.y
                     jac = (l.dxdpx, l.dydpx, l.dxdpy, l.dydpy)
                 } else {
                     // QuadCoverage.local's point, without the Jacobian nobody reads.
-                    let h = q.inverse.apply(Double(px) + 0.5, cy)
+                    let h = inverse.apply(Double(px) + 0.5, cy)
                     guard h.w > 0 else { return }
                     let iw = 1 / h.w
                     x = h.x * iw
