@@ -179,7 +179,8 @@ struct PreparedQuad {
         needsLOD = minFilter != magFilter || magFilter == .trilinear
         needsJacobian = !(binaryCoverage || binaryBorderWidth != nil) || (kind == .image && needsLOD)
         solid = q.opacity == 1 ? color : color * q.opacity
-        interiors = kind == .color && otherClips.isEmpty ? PreparedQuad.interiors(q, halfPlanes: halfPlanes).map(EdgeList.init) : []
+        interiors = kind == .color && otherClips.isEmpty
+            ? PreparedQuad.interiors(q, halfPlanes: halfPlanes, outline: moderate ? self.outline : nil) : []
         hole = binaryBorderWidth.flatMap { w in
             let r = q.rect.standardized.insetBy(dx: CGFloat(w), dy: CGFloat(w))
             return r.width > 0 && r.height > 0 ? PreparedQuad.safe(q.projectedOutline(rect: r), halfPlanes: halfPlanes).map(EdgeList.init) : nil
@@ -205,7 +206,9 @@ struct PreparedQuad {
     /// polygon, so each row gets one run. In perspective (F varies), or where the cuts would
     /// meet, the two arms of the cross outside the corners, since only corners are antialiased. Nothing for antialiased edges,
     /// borders, or coordinates so large that the margin below is not safe.
-    private static func interiors(_ q: DrawQuad, halfPlanes: [(a: Double, b: Double, c: Double)]) -> [[SIMD2<Double>]] {
+    /// `outline` is the quad's own, when its coordinates are moderate: a square-cornered
+    /// rectangle's interior, which is the same polygon projected and clipped the same way.
+    private static func interiors(_ q: DrawQuad, halfPlanes: [(a: Double, b: Double, c: Double)], outline: EdgeList?) -> [EdgeList] {
         guard case .rect(let corners) = q.shape, !q.antialiased else { return [] }
         let r = q.rect.standardized
         let rr = corners.extent(hw: Double(r.width) / 2, hh: Double(r.height) / 2)
@@ -217,11 +220,13 @@ struct PreparedQuad {
         if rr > 0 && f > 1e-100 && f < 1e100 && 2 * e <= min(x1 - x0, y1 - y0) {
             let octagon = [SIMD2(x0 + e, y0), SIMD2(x1 - e, y0), SIMD2(x1, y0 + e), SIMD2(x1, y1 - e),
                            SIMD2(x1 - e, y1), SIMD2(x0 + e, y1), SIMD2(x0, y1 - e), SIMD2(x0, y0 + e)]
-            return safe(q.projectedOutline(polygon: octagon), halfPlanes: halfPlanes).map { [$0] } ?? []
+            return safe(q.projectedOutline(polygon: octagon), halfPlanes: halfPlanes).map { [EdgeList($0)] } ?? []
         }
+        guard rr > 0 else { return r.width > 0 && r.height > 0 ? outline.map { [$0] } ?? [] : [] }
         let inset = CGFloat(rr)
-        let arms = rr > 0 ? [r.insetBy(dx: inset, dy: 0), r.insetBy(dx: 0, dy: inset)] : [r]
-        return arms.compactMap { $0.width > 0 && $0.height > 0 ? safe(q.projectedOutline(rect: $0), halfPlanes: halfPlanes) : nil }
+        return [r.insetBy(dx: inset, dy: 0), r.insetBy(dx: 0, dy: inset)].compactMap {
+            $0.width > 0 && $0.height > 0 ? safe(q.projectedOutline(rect: $0), halfPlanes: halfPlanes).map(EdgeList.init) : nil
+        }
     }
 
     /// How far inside an interior polygon, in pixels, a pixel centre must lie to be drawn as
