@@ -116,7 +116,8 @@ struct PreparedQuad {
         for h in halfPlanes { outline = clipPolygon(outline, h) }
         guard outline.count >= 3 else { return nil }
         self.outline = EdgeList(outline)
-        guard let box = PixelRect(around: outline, width: width, height: height) else { return nil }
+        // Without half-planes the outline is the projected one, whose box is `bounds`.
+        guard let box = halfPlanes.isEmpty ? bounds : PixelRect(around: outline, width: width, height: height) else { return nil }
         (x0, x1, y0, y1) = (box.x0, box.x1, box.y0, box.y1)
         let m = q.inverse.m
         affine = m.2 == 0 && m.5 == 0 && m.8 > 0
