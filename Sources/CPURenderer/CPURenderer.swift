@@ -21,6 +21,8 @@ public final class CPURenderer {
     let bandHeight = 32
     /// Decoded images and their mipmaps, kept while the same `CGImage` is drawn.
     private var textures: [ObjectIdentifier: (image: CGImage, texture: Texture)] = [:]
+    /// Guards `textures` while quads are prepared on several threads.
+    private let textureLock = NSLock()
     /// The last frame, for damage: its canvas quads, pixels, and the pixels each quad may
     /// touch (`DrawQuad.pixelBounds`, nil where it draws nothing).
     private var previous: (list: DisplayList, canvas: Target, bounds: [PixelRect?])?
@@ -100,19 +102,53 @@ public final class CPURenderer {
         return canvas!.bitmap()
     }
 
+    /// Quads prepared per chunk: enough that handing a chunk to a thread costs little beside
+    /// preparing them, few enough that a frame of a few hundred quads has a chunk for each core.
+    static let preparationChunk = 64
+
     /// The quads that draw something, prepared, and every quad's bounds (nil for those that
     /// draw nothing). One array of prepared quads: they are large, and arrays of megabytes are
     /// fresh pages, which cost more to fault in than to fill.
-    private func prepare(_ quads: [DrawQuad], _ passes: [Texture?], _ pass: RenderPass,
-                         _ used: inout Set<ObjectIdentifier>) -> (quads: [PreparedQuad], bounds: [PixelRect?]) {
-        var prepared: [PreparedQuad] = [], bounds: [PixelRect?] = []
-        prepared.reserveCapacity(quads.count)
-        bounds.reserveCapacity(quads.count)
-        for q in quads {
-            if case .image(let f) = q.fill { used.insert(ObjectIdentifier(f.image)) }
-            let p = PreparedQuad(q, textures: texture(for:), passes: passes, width: pass.width, height: pass.height)
-            bounds.append(p?.bounds)
-            if let p { prepared.append(p) }
+    ///
+    /// The quads are prepared in chunks on `threadCount` threads, each chunk built in place in
+    /// its own slots of the array and then moved down over the slots of the quads that draw
+    /// nothing, so the order is the quads' whatever the thread count.
+    func prepare(_ quads: [DrawQuad], _ passes: [Texture?], _ pass: RenderPass,
+                 _ used: inout Set<ObjectIdentifier>) -> (quads: [PreparedQuad], bounds: [PixelRect?]) {
+        for q in quads { if case .image(let f) = q.fill { used.insert(ObjectIdentifier(f.image)) } }
+        // Decoded where first drawn, so that an image whose quads all draw nothing is not; under
+        // a lock, since chunks share the cache.
+        let image = { (image: CGImage) -> Texture in
+            self.textureLock.lock()
+            defer { self.textureLock.unlock() }
+            return self.texture(for: image)
+        }
+        let size = threadCount > 1 ? Self.preparationChunk : max(quads.count, 1)
+        let chunks = (quads.count + size - 1) / size
+        var kept = [Int](repeating: 0, count: chunks)
+        var bounds = [PixelRect?](repeating: nil, count: quads.count)
+        let prepared = [PreparedQuad](unsafeUninitializedCapacity: quads.count) { slots, count in
+            kept.withUnsafeMutableBufferPointer { kept in
+                bounds.withUnsafeMutableBufferPointer { bounds in
+                    forEachBand(chunks) { chunk in
+                        let first = chunk * size
+                        var next = slots.baseAddress! + first
+                        for i in first..<min(first + size, quads.count) {
+                            guard let p = PreparedQuad(quads[i], textures: image, passes: passes,
+                                                       width: pass.width, height: pass.height) else { continue }
+                            bounds[i] = p.bounds
+                            next.initialize(to: p)
+                            next += 1
+                        }
+                        kept[chunk] = next - (slots.baseAddress! + first)
+                    }
+                }
+            }
+            for chunk in 0..<chunks {
+                let first = slots.baseAddress! + chunk * size
+                if count != chunk * size { (slots.baseAddress! + count).moveInitialize(from: first, count: kept[chunk]) }
+                count += kept[chunk]
+            }
         }
         return (prepared, bounds)
     }
