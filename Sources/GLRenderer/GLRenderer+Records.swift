@@ -230,17 +230,9 @@ extension GLRenderer {
     /// `rows`, only those rows (the texture already holds the rest).
     private func uploadData(_ data: FrameData, rows only: Range<Int>? = nil) throws {
         if let only {
-            let (first, end) = (only.lowerBound, only.upperBound)
             state.bindForEditing(dataTexture, unit: Unit.data)
-            data.floats.withUnsafeBytes { raw in
-                // The last row of the data may be partial: pad it from a copy.
-                var rowsData = [Float](raw.bindMemory(to: Float.self)[(first * FrameData.width * 4)..<min(end * FrameData.width * 4, data.floats.count)])
-                rowsData.append(contentsOf: repeatElement(0, count: (end - first) * FrameData.width * 4 - rowsData.count))
-                rowsData.withUnsafeBytes {
-                    state.replaceFloatRows(first, end - first, width: FrameData.width, $0.baseAddress)
-                }
-            }
-            try state.check("upload changed quad records (rows \(first)..<\(end) of the data texture)")
+            replaceRows(only, of: data)
+            try state.check("upload changed quad records (rows \(only.lowerBound)..<\(only.upperBound) of the data texture)")
             return
         }
         let rows = data.rows
@@ -253,12 +245,27 @@ extension GLRenderer {
             state.defineTexels(level: 0, format: GL_RGBA32F, width: FrameData.width, height: newRows, nil)
             dataRows = newRows
         }
-        var floats = data.floats
-        let full = rows * FrameData.width * 4
-        if floats.count < full { floats.append(contentsOf: repeatElement(0, count: full - floats.count)) }
-        floats.withUnsafeBytes {
-            state.replaceFloatRows(0, rows, width: FrameData.width, $0.baseAddress)
-        }
+        replaceRows(0..<rows, of: data)
         try state.check("upload quad records (\(rows) rows of the data texture)")
+    }
+
+    /// Uploads `rows` of the data texture (bound for editing) from `data`: the whole rows
+    /// straight from its floats, and only the last row, which the data may fill in part, padded
+    /// from a copy (a copy of all the records was megabytes a frame at 10^4 quads).
+    private func replaceRows(_ rows: Range<Int>, of data: FrameData) {
+        let rowFloats = FrameData.width * 4
+        let whole = min(rows.upperBound, data.floats.count / rowFloats)
+        if whole > rows.lowerBound {
+            data.floats.withUnsafeBytes {
+                state.replaceFloatRows(rows.lowerBound, whole - rows.lowerBound, width: FrameData.width,
+                                       $0.baseAddress! + rows.lowerBound * rowFloats * MemoryLayout<Float>.stride)
+            }
+        }
+        let first = max(whole, rows.lowerBound)
+        guard first < rows.upperBound else { return }
+        var padded = [Float](repeating: 0, count: (rows.upperBound - first) * rowFloats)
+        let rest = data.floats[min(first * rowFloats, data.floats.count)...]
+        padded.replaceSubrange(0..<rest.count, with: rest)
+        padded.withUnsafeBytes { state.replaceFloatRows(first, rows.upperBound - first, width: FrameData.width, $0.baseAddress) }
     }
 }

@@ -222,6 +222,17 @@ struct QuadRecord {
         }
     }
 
+    /// A field of two to sixteen floats, from a SIMD vector rather than an array: records are
+    /// written for every quad of every frame, and an array literal a field was an allocation.
+    subscript<V: SIMD>(field: QuadRecordField) -> V where V.Scalar == Double {
+        get { V(floats[field.span.offset..<(field.span.offset + V.scalarCount)]) }
+        set {
+            precondition(V.scalarCount == field.span.count, "\(field) has \(field.span.count) floats")
+            let offset = field.span.offset
+            for i in 0..<V.scalarCount { floats[offset + i] = newValue[i] }
+        }
+    }
+
     /// Float `k` of a field (a half-plane's coefficient, one entry of the transform).
     subscript(field: QuadRecordField, k: Int) -> Double {
         get { floats[field.span.offset + k] }

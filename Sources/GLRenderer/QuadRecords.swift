@@ -130,28 +130,34 @@ struct FrameData {
         // Geometry: each edge pushed out by `geometryMargin` (`aliasedGeometryMargin` where
         // coverage is 0 or 1) pixels' worth of local units, measured where the edge is visible.
         let m = q.hasBinaryCoverage ? FrameData.aliasedGeometryMargin : FrameData.geometryMargin
-        let placements = [(t, q.inverse)] + copies.map {
+        let copyPlacements = copies.map {
             (CATransform3DMakeTranslation(CGFloat(ox), CGFloat(oy), 0).concatenating($0.transform), $0.inverse)
         }
         func push(_ a: (Double, Double), _ b: (Double, Double), xAxis: Bool) -> Double {
-            m * placements.reduce(0) { max($0, FrameData.footprint(of: $1.0, inverse: $1.1, from: a, to: b, xAxis: xAxis, view: view)) }
+            var widest = max(0, FrameData.footprint(of: t, inverse: q.inverse, from: a, to: b, xAxis: xAxis, view: view))
+            for (ct, ci) in copyPlacements {
+                widest = max(widest, FrameData.footprint(of: ct, inverse: ci, from: a, to: b, xAxis: xAxis, view: view))
+            }
+            return m * widest
         }
         let left = push((x0, y0), (x0, y1), xAxis: true), right = push((x1, y0), (x1, y1), xAxis: true)
         let top = push((x0, y0), (x1, y0), xAxis: false), bottom = push((x0, y1), (x1, y1), xAxis: false)
 
         var rec = QuadRecord()
-        rec[.transform] = [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
-                           t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44].map { Double($0) }
-        rec[.geometry] = [x0 - left, y0 - top, x1 + right, y1 + bottom]
+        rec[.transform] = SIMD16<Double>(Double(t.m11), Double(t.m12), Double(t.m13), Double(t.m14),
+                                         Double(t.m21), Double(t.m22), Double(t.m23), Double(t.m24),
+                                         Double(t.m31), Double(t.m32), Double(t.m33), Double(t.m34),
+                                         Double(t.m41), Double(t.m42), Double(t.m43), Double(t.m44))
+        rec[.geometry] = SIMD4(x0 - left, y0 - top, x1 + right, y1 + bottom)
         let map = FrameData.rebased(q.inverse, ref: (refX, refY), origin: (ox, oy))
-        rec[.mapDx] = [map[0], map[1], map[2]]
-        rec[.mapDy] = [map[3], map[4], map[5]]
-        rec[.mapOrigin] = [map[6], map[7], map[8]]
+        rec[.mapDx] = map.dx
+        rec[.mapDy] = map.dy
+        rec[.mapOrigin] = map.origin
         // As the shader reads them (floats): an affine map's w column is exactly (0, 0, 1).
-        if Float(map[2]) != 0 || Float(map[5]) != 0 || Float(map[8]) != 1 { features.insert(.perspective) }
-        rec[.referencePixel] = [refX, refY]
+        if Float(map.dx.z) != 0 || Float(map.dy.z) != 0 || Float(map.origin.z) != 1 { features.insert(.perspective) }
+        rec[.referencePixel] = SIMD2(refX, refY)
         rec[.opacity] = Double(q.opacity)
-        rec[.rect] = [x0, y0, x1, y1]
+        rec[.rect] = SIMD4(x0, y0, x1, y1)
         let rounding: Corners
         switch q.shape {
         case .rect(let c):
@@ -188,39 +194,41 @@ struct FrameData {
         switch q.fill {
         case .color(let c):
             rec[.fillKind] = 0
-            rec[.color] = [Double(c.r), Double(c.g), Double(c.b), Double(c.a)]
+            rec[.color] = SIMD4(Double(c.r), Double(c.g), Double(c.b), Double(c.a))
             features.insert(.color)
         case .image(let f):
             rec[.fillKind] = 1
             // The shader multiplies image texels by `color` (ImageFill.modulation).
             let m = f.modulation
-            rec[.color] = [Double(m.r), Double(m.g), Double(m.b), Double(m.a)]
-            for filter in [f.minification, f.magnification] {
+            rec[.color] = SIMD4(Double(m.r), Double(m.g), Double(m.b), Double(m.a))
+            func needs(_ filter: CALayerContentsFilter) {
                 switch filter {
                 case .nearest: features.insert(.nearest)
                 case .trilinear: features.insert(filter == f.minification ? .trilinear : .linear)
                 default: features.insert(.linear)
                 }
             }
+            needs(f.minification)
+            needs(f.magnification)
             let (minification, magnification) = (FrameData.filterCode(f.minification), FrameData.filterCode(f.magnification))
             rec[.minificationFilter] = minification
             rec[.magnificationFilter] = magnification
             if minification != magnification || minification == 2 { features.insert(.lod) }
             let xs = FrameData.segments(f.x, origin: ox, scale: imageScale.0)
             let ys = FrameData.segments(f.y, origin: oy, scale: imageScale.1)
-            rec[.imageXStarts] = [xs[0], xs[1], xs[2]]
-            rec[.imageXTexels] = [xs[3], xs[4], xs[5]]
-            rec[.imageXSlopes] = [xs[6], xs[7], xs[8]]
-            rec[.imageYStarts] = [ys[0], ys[1], ys[2]]
-            rec[.imageYTexels] = [ys[3], ys[4], ys[5]]
-            rec[.imageYSlopes] = [ys[6], ys[7], ys[8]]
+            rec[.imageXStarts] = SIMD3(xs[0], xs[1], xs[2])
+            rec[.imageXTexels] = SIMD3(xs[3], xs[4], xs[5])
+            rec[.imageXSlopes] = SIMD3(xs[6], xs[7], xs[8])
+            rec[.imageYStarts] = SIMD3(ys[0], ys[1], ys[2])
+            rec[.imageYTexels] = SIMD3(ys[3], ys[4], ys[5])
+            rec[.imageYSlopes] = SIMD3(ys[6], ys[7], ys[8])
             // One segment per axis (no contentsCenter): start, texel, slope per axis in two
             // texels, which spares the fragment shader three inputs and the segment search.
             if f.x.stops.count > 2 || f.y.stops.count > 2 {
                 features.insert(.segmentedMaps)
             } else {
-                rec[.imageXSegment] = [xs[0], xs[3], xs[6]]
-                rec[.imageYSegment] = [ys[0], ys[3], ys[6]]
+                rec[.imageXSegment] = SIMD3(xs[0], xs[3], xs[6])
+                rec[.imageYSegment] = SIMD3(ys[0], ys[3], ys[6])
             }
         case .pass(let f):
             rec[.fillKind] = 2
@@ -230,7 +238,7 @@ struct FrameData {
             rec[.passHasTint] = f.tint == nil ? 0 : 1
             rec[.passCrossfade] = Double(f.crossfade?.fraction ?? 0)
             if let c = f.tint {
-                rec[.color] = [Double(c.r), Double(c.g), Double(c.b), Double(c.a)]
+                rec[.color] = SIMD4(Double(c.r), Double(c.g), Double(c.b), Double(c.a))
             }
         }
 
@@ -261,8 +269,11 @@ struct FrameData {
         }
 
         let base = index * FrameData.quadStride * 4
-        for (i, v) in rec.floats.enumerated() {
-            floats[base + i] = Float(v)
+        // Through a buffer: element by element, each store checked the array's uniqueness.
+        floats.withUnsafeMutableBufferPointer { out in
+            rec.floats.withUnsafeBufferPointer { values in
+                for (i, v) in values.enumerated() { out[base + i] = Float(v) }
+            }
         }
         return features
     }
@@ -339,7 +350,7 @@ struct FrameData {
             let rs = r.standardized
             let o = localOrigin(c.map, ref: ref, fallback: (Double(rs.minX), Double(rs.minY)))
             let map = rebased(c.map, ref: ref, origin: o)
-            for i in 0..<9 { v[i] = map[i] }
+            for i in 0..<3 { (v[i], v[3 + i], v[6 + i]) = (map.dx[i], map.dy[i], map.origin[i]) }
             v[9] = 0
             v[10] = Double(rs.minX) - o.0
             v[11] = Double(rs.minY) - o.1
@@ -367,15 +378,21 @@ struct FrameData {
         return (l.x.rounded(), l.y.rounded())
     }
 
-    /// `m` with pixels taken relative to `ref` and local coordinates relative to `origin`.
-    static func rebased(_ m: PlaneMap, ref: (Double, Double), origin: (Double, Double)) -> [Double] {
-        var e = m.entries
-        for j in 0..<3 { e[6 + j] += ref.0 * e[j] + ref.1 * e[3 + j] }
-        for i in 0..<3 {
-            e[i * 3] -= origin.0 * e[i * 3 + 2]
-            e[i * 3 + 1] -= origin.1 * e[i * 3 + 2]
-        }
-        return e
+    /// `m` with pixels taken relative to `ref` and local coordinates relative to `origin`: its
+    /// rows (what a pixel step in x and in y, and the pixel at `ref`, map to).
+    static func rebased(_ m: PlaneMap, ref: (Double, Double), origin: (Double, Double))
+        -> (dx: SIMD3<Double>, dy: SIMD3<Double>, origin: SIMD3<Double>) {
+        let e = m.m
+        var dx = SIMD3(e.0, e.1, e.2), dy = SIMD3(e.3, e.4, e.5), o = SIMD3(e.6, e.7, e.8)
+        // Element by element, in the order the entries always were, so every rounding is kept.
+        for j in 0..<3 { o[j] += ref.0 * dx[j] + ref.1 * dy[j] }
+        dx.x -= origin.0 * dx.z
+        dx.y -= origin.1 * dx.z
+        dy.x -= origin.0 * dy.z
+        dy.y -= origin.1 * dy.z
+        o.x -= origin.0 * o.z
+        o.y -= origin.1 * o.z
+        return (dx, dy, o)
     }
 
     /// The part of a border's inner cut-out `inner` (x0, y0, x1, y1, local and rebased, with
@@ -442,25 +459,25 @@ struct FrameData {
         // Liang–Barsky against the viewport grown by two pixels.
         var t0 = 0.0, t1 = 1.0
         let d = s1 - s0
-        let tests: [(Double, Double)] = [(-d.x, s0.x + 2), (d.x, view.width + 2 - s0.x),
-                                         (-d.y, s0.y + 2), (d.y, view.height + 2 - s0.y)]
-        for (p, qv) in tests {
-            if p == 0 {
-                if qv < 0 { return 0 }
-            } else {
-                let r = qv / p
-                if p < 0 { t0 = max(t0, r) } else { t1 = min(t1, r) }
-            }
+        // One side's test; false when the edge lies wholly outside it.
+        func clip(_ p: Double, _ qv: Double) -> Bool {
+            if p == 0 { return !(qv < 0) }
+            let r = qv / p
+            if p < 0 { t0 = max(t0, r) } else { t1 = min(t1, r) }
+            return true
         }
-        if t0 > t1 { return 0 }
+        guard clip(-d.x, s0.x + 2), clip(d.x, view.width + 2 - s0.x), clip(-d.y, s0.y + 2), clip(d.y, view.height + 2 - s0.y),
+              t0 <= t1 else { return 0 }
         (s0, s1) = (s0 + d * t0, s0 + d * t1)
         var g = 0.0
-        for s in [s0, s1] {
-            guard let l = QuadCoverage.local(inverse, s.x, s.y) else { continue }
+        func widen(at s: SIMD2<Double>) {
+            guard let l = QuadCoverage.local(inverse, s.x, s.y) else { return }
             let v = xAxis ? (l.dxdpx * l.dxdpx + l.dxdpy * l.dxdpy).squareRoot()
                           : (l.dydpx * l.dydpx + l.dydpy * l.dydpy).squareRoot()
             if v.isFinite { g = max(g, v) }
         }
+        widen(at: s0)
+        widen(at: s1)
         return g
     }
 }
