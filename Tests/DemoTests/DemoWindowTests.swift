@@ -12,7 +12,7 @@ import XCTest
 /// and saves it (`--screenshot`); each screenshot must match the CPU reference's render of the
 /// same tree at the same size and scale within the GL equivalence budget. The HUD is off in
 /// scripted runs, so the window shows only the page's canvas.
-final class DemoWindowTests: XCTestCase {
+final class DemoWindowTests: WindowTestCase {
     /// A seed scene in a window of its canvas's size.
     func testSeedCubeMatchesReference() throws {
         try assertScreenshot(page: "5.9-cube-corner", matches: "5.9-cube-corner")
@@ -135,14 +135,11 @@ final class DemoWindowTests: XCTestCase {
         return demo
     }
 
-    /// Runs the demo with a display: the session's if there is one, else a fresh Xvfb server
-    /// through `xvfb-run -a` (skipped when neither exists).
+    /// Runs the demo on the class's display (`WindowTestCase`: the session's, else one Xvfb
+    /// server for all of this class's runs, whose display number the server itself picks, so
+    /// that suites running side by side never race for one as `xvfb-run -a` does).
     private func runWithDisplay(_ arguments: [String]) throws -> ProcessRun {
-        let demo = try demoBinary()
-        if ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) == true { return try runProcess(demo, arguments) }
-        guard let xvfbRun = ["/usr/bin/xvfb-run", "/usr/local/bin/xvfb-run"].first(where: FileManager.default.isExecutableFile) else {
-            throw XCTSkip("no DISPLAY and no xvfb-run (apt-get install xvfb xauth)")
-        }
-        return try runProcess(URL(fileURLWithPath: xvfbRun), ["-a", "-s", "-screen 0 1280x1024x24", demo.path] + arguments)
+        try requireDisplay()
+        return try runProcess(try demoBinary(), arguments)
     }
 }
