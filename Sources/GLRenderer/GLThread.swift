@@ -47,14 +47,19 @@ package final class GLThread: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Runs `body` on the thread and waits for its result (at once when called there). `body`
-    /// escapes: the thread may release it after the caller has resumed.
+    /// Runs `body` on the thread and waits for its result (at once when called there). The
+    /// thread lets go of `body` before the caller resumes, so what `body` captured is never
+    /// released there later: a layer that captured itself would otherwise die on this thread
+    /// after the caller had let go of it, queueing its context's release behind whatever the
+    /// caller queued next.
     package func sync<T>(_ body: @escaping () -> T) -> T {
         if Thread.current === thread { return body() }
         var result: T?
+        var work: (() -> T)? = body
         let done = DispatchSemaphore(value: 0)
         async {
-            result = body()
+            result = work!()
+            work = nil
             done.signal()
         }
         done.wait()
