@@ -62,6 +62,8 @@ public enum Compositor {
         func build(offscreenScale: Double) -> DisplayList {
             let builder = Builder(scale: scale, offscreenScale: offscreenScale, canvasWidth: pw, canvasHeight: ph, previous: previous)
             var quads: [DrawQuad] = []
+            // As many as the last build drew (so most frames): regrowing would copy every quad.
+            quads.reserveCapacity(previous?.canvas.count ?? 0)
             builder.emitSublayers([root], childrenTransform: .identity,
                                   parent: Placement(toTarget: toPixels, toCanvas: toPixels, flipped: false),
                                   opacity: 1, clips: [], previousChildren: previous?.root.map { [$0] }, into: &quads)
