@@ -100,9 +100,9 @@ extension Compositor {
     /// layer's placement, so only its own `isGeometryFlipped` is left to apply, mirroring the
     /// drawing about the bounds' mid-line (`mirrored`: the image's rows run up).
     static func typedContent(_ l: LayerSnapshot) -> (image: CGImage, rect: CGRect, mirrored: Bool)? {
+        guard let drawing = l.kind.drawing else { return nil }
         let p = l.properties
-        guard let drawing = l.kind.drawing,
-              let (image, rect) = TypedContent.render(drawing, bounds: p.bounds, scale: Double(p.contentsScale)) else { return nil }
+        guard let (image, rect) = TypedContent.render(drawing, bounds: p.bounds, scale: Double(p.contentsScale)) else { return nil }
         if case .text = drawing { return (image, rect, false) }
         guard p.isGeometryFlipped else { return (image, rect, false) }
         let b = p.bounds
