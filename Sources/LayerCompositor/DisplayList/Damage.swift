@@ -13,6 +13,11 @@ package struct PixelRect: Equatable, Sendable {
             lo = pointwiseMin(lo, p)
             hi = pointwiseMax(hi, p)
         }
+        self.init(lo: lo, hi: hi, width: width, height: height)
+    }
+
+    /// `init(around:width:height:)` of an outline whose points span `lo`...`hi`.
+    init?(lo: SIMD2<Double>, hi: SIMD2<Double>, width: Int, height: Int) {
         guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
         // Clamped to the target on both sides before converting: an outline far outside it
         // (coordinates of 1e30) would overflow Int.
@@ -59,8 +64,27 @@ extension DrawQuad {
     /// Pixels a quad may touch (its outline's bounding box, one pixel wider for antialiased
     /// fringes), clamped to the target; `nil` when none.
     package func pixelBounds(width: Int, height: Int) -> PixelRect? {
-        guard let outline = projectedOutline() else { return nil }
-        return PixelRect(around: outline, width: width, height: height)
+        // A quad wholly in front of the eye (all but a few) is measured from its four corners in
+        // place, the same points in the same order as its outline: measured again for every
+        // quad that moved, the three arrays of its outline were most of the cost.
+        let r = rect.standardized
+        var lo = SIMD2(Double.infinity, Double.infinity), hi = -lo, inFront = true
+        func add(_ x: CGFloat, _ y: CGFloat) {
+            let h = transform.apply(x: x, y: y, z: 0)
+            guard Double(h.w) >= frontClipW else { return inFront = false }
+            let p = SIMD2(Double(h.x) / Double(h.w), Double(h.y) / Double(h.w))
+            lo = pointwiseMin(lo, p)
+            hi = pointwiseMax(hi, p)
+        }
+        add(r.minX, r.minY)
+        add(r.maxX, r.minY)
+        add(r.maxX, r.maxY)
+        add(r.minX, r.maxY)
+        guard inFront else {
+            guard let outline = projectedOutline() else { return nil }
+            return PixelRect(around: outline, width: width, height: height)
+        }
+        return PixelRect(lo: lo, hi: hi, width: width, height: height)
     }
 }
 

@@ -17,7 +17,7 @@ extension Builder {
         let shadow = p.drawnShadowOpacity > 0 && (p.shadowColor?.alpha ?? 0) > 0 && shadowIsVisible(l)
         let group = p.drawnOpacity < 1 && p.allowsGroupOpacity && quadCount(l, limit: 2) > 1
         guard shadow || l.mask != nil || p.shouldRasterize || group else {
-            emitContents(l, placement: placement, inverse: inv, opacity: o * p.drawnOpacity, clips: clips, counterpart: counterpart,
+            emitContents(l, p, placement: placement, inverse: inv, opacity: o * p.drawnOpacity, clips: clips, counterpart: counterpart,
                          into: &quads)
             return
         }
@@ -40,7 +40,7 @@ extension Builder {
         let label = name(l)
 
         var content: [DrawQuad] = []
-        emitContents(l, placement: inner, inverse: passInverse, opacity: 1, clips: [], into: &content)
+        emitContents(l, p, placement: inner, inverse: passInverse, opacity: 1, clips: [], into: &content)
         let purpose: RenderPass.Purpose = l.mask != nil && !shadow ? .maskedContent : p.shouldRasterize ? .rasterized
             : group ? .groupOpacity : .shadowSource
         var source = addPass(purpose, pw, ph, .quads(content), label)

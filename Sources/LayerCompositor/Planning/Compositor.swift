@@ -62,6 +62,8 @@ public enum Compositor {
         func build(offscreenScale: Double) -> DisplayList {
             let builder = Builder(scale: scale, offscreenScale: offscreenScale, canvasWidth: pw, canvasHeight: ph, previous: previous)
             var quads: [DrawQuad] = []
+            // As many as the last build drew (so most frames): regrowing would copy every quad.
+            quads.reserveCapacity(previous?.canvas.count ?? 0)
             builder.emitSublayers([root], childrenTransform: .identity,
                                   parent: Placement(toTarget: toPixels, toCanvas: toPixels, flipped: false),
                                   opacity: 1, clips: [], previousChildren: previous?.root.map { [$0] }, into: &quads)
@@ -98,9 +100,9 @@ extension Compositor {
     /// layer's placement, so only its own `isGeometryFlipped` is left to apply, mirroring the
     /// drawing about the bounds' mid-line (`mirrored`: the image's rows run up).
     static func typedContent(_ l: LayerSnapshot) -> (image: CGImage, rect: CGRect, mirrored: Bool)? {
+        guard let drawing = l.kind.drawing else { return nil }
         let p = l.properties
-        guard let drawing = l.kind.drawing,
-              let (image, rect) = TypedContent.render(drawing, bounds: p.bounds, scale: Double(p.contentsScale)) else { return nil }
+        guard let (image, rect) = TypedContent.render(drawing, bounds: p.bounds, scale: Double(p.contentsScale)) else { return nil }
         if case .text = drawing { return (image, rect, false) }
         guard p.isGeometryFlipped else { return (image, rect, false) }
         let b = p.bounds

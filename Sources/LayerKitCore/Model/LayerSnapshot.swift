@@ -85,7 +85,11 @@ public final class LayerSnapshot: Sendable {
     }
 
     /// Whether this is a `CATransformLayer`.
-    public var isTransformLayer: Bool { kind == .transformLayer }
+    public var isTransformLayer: Bool {
+        // Matched, not compared with `==`: asked of every layer each frame, and `==` copies the kind.
+        if case .transformLayer = kind { return true }
+        return false
+    }
 
     /// The number of layers in this subtree (masks included); kept, not walked, since a
     /// replicator's copies are budgeted by it (see `maximumDrawnLayers`).
