@@ -180,12 +180,11 @@ struct FrameData {
         // the quad's pixels but the hole's: no copies (drawn through other maps), no half-planes
         // and every geometry corner in front of the eye (nothing for the clipper to cut, which
         // it would do per triangle).
+        func inFront(_ x: Double, _ y: Double) -> Bool { Double(t.apply(x: CGFloat(x), y: CGFloat(y), z: 0).w) > frontClipW }
         if case let .border(bw, _) = q.shape, rec[.borderHasHole] == 1, copies.isEmpty,
            !q.clips.contains(where: { if case .halfPlane = $0.shape { true } else { false } }),
-           [(x0 - left, y0 - top), (x1 + right, y0 - top), (x1 + right, y1 + bottom), (x0 - left, y1 + bottom)].allSatisfy({
-               Double(t.apply(x: CGFloat($0.0), y: CGFloat($0.1), z: 0).w) > frontClipW
-           }),
-           let hole = FrameData.hole(inside: [x0 + bw, y0 + bw, x1 - bw, y1 - bw], corners: rounding.inset(by: bw),
+           inFront(x0 - left, y0 - top), inFront(x1 + right, y0 - top), inFront(x1 + right, y1 + bottom), inFront(x0 - left, y1 + bottom),
+           let hole = FrameData.hole(inside: SIMD4(x0 + bw, y0 + bw, x1 - bw, y1 - bw), corners: rounding.inset(by: bw),
                                      slack: q.hasBinaryCoverage ? 1 : 1.5, transform: t, inverse: q.inverse, view: view) {
             rec[.hole] = hole
             features.insert(.hole)
@@ -404,27 +403,29 @@ struct FrameData {
     /// snapping of the ring's inner vertices (1/256 pixel) and the footprint's change along an
     /// edge. Nil when nothing is left, or when a side, projected, is shorter than
     /// `minimumHoleSide` pixels.
-    static func hole(inside inner: [Double], corners: Corners, slack: Double, transform t: CATransform3D, inverse: PlaneMap,
-                     view: Viewport) -> [Double]? {
+    /// (Written out, without arrays: it is asked of every border quad whose record is written.)
+    static func hole(inside inner: SIMD4<Double>, corners: Corners, slack: Double, transform t: CATransform3D, inverse: PlaneMap,
+                     view: Viewport) -> SIMD4<Double>? {
         let (x0, y0, x1, y1) = (inner[0], inner[1], inner[2], inner[3])
-        let edges = [((x0, y0), (x0, y1)), ((x1, y0), (x1, y1)), ((x0, y0), (x1, y0)), ((x0, y1), (x1, y1))]
         func reach(xAxis: Bool) -> Double {
-            edges.reduce(0) { max($0, footprint(of: t, inverse: inverse, from: $1.0, to: $1.1, xAxis: xAxis, view: view)) }
+            func along(_ a: (Double, Double), _ b: (Double, Double)) -> Double {
+                footprint(of: t, inverse: inverse, from: a, to: b, xAxis: xAxis, view: view)
+            }
+            let edges = (along((x0, y0), (x0, y1)), along((x1, y0), (x1, y1)), along((x0, y0), (x1, y0)), along((x0, y1), (x1, y1)))
+            return max(max(max(max(0, edges.0), edges.1), edges.2), edges.3)
         }
         let corner = corners.extent(hw: (x1 - x0) / 2, hh: (y1 - y0) / 2)
         let mx = corner + slack * reach(xAxis: true), my = corner + slack * reach(xAxis: false)
-        let hole = [x0 + mx, y0 + my, x1 - mx, y1 - my]
+        let hole = SIMD4(x0 + mx, y0 + my, x1 - mx, y1 - my)
         guard hole[0] < hole[2], hole[1] < hole[3] else { return nil }
         // Each side, projected, at least `minimumHoleSide` pixels long.
-        let ends = [(hole[0], hole[1]), (hole[2], hole[1]), (hole[2], hole[3]), (hole[0], hole[3])].map { p -> SIMD2<Double> in
-            let h = t.apply(x: CGFloat(p.0), y: CGFloat(p.1), z: 0)
+        func end(_ x: Double, _ y: Double) -> SIMD2<Double> {
+            let h = t.apply(x: CGFloat(x), y: CGFloat(y), z: 0)
             return SIMD2(Double(h.x / h.w), Double(h.y / h.w))
         }
-        for k in 0..<4 {
-            let d: SIMD2<Double> = ends[k] - ends[(k + 1) % 4]
-            guard (d * d).sum() >= minimumHoleSide * minimumHoleSide else { return nil }
-        }
-        return hole
+        let (p0, p1, p2, p3) = (end(hole[0], hole[1]), end(hole[2], hole[1]), end(hole[2], hole[3]), end(hole[0], hole[3]))
+        func long(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Bool { ((a - b) * (a - b)).sum() >= minimumHoleSide * minimumHoleSide }
+        return long(p0, p1) && long(p1, p2) && long(p2, p3) && long(p3, p0) ? hole : nil
     }
 
     /// The pixel bounding box of a projected quad (homogeneous corners) after `clipToFront`, as
