@@ -72,13 +72,13 @@ public final class CPURenderer {
         lastPeakPassBytes = 0
         for pass in list.passes {
             let isCanvas = pass.index == list.passes.count - 1
-            let target = Target(width: pass.width, height: pass.height, clear: isCanvas ? list.background : .clear)
+            let target = Target(width: pass.width, height: pass.height)
             switch pass.content {
             case .quads(let quads):
                 let prepared = prepare(quads, results, pass, &used)
                 if isCanvas { bounds = prepared.bounds }
                 draw(prepared.quads, into: target, area: PixelRect(x0: 0, x1: pass.width, y0: 0, y1: pass.height),
-                     additive: pass.purpose == .additive)
+                     clearing: isCanvas ? list.background : .clear, additive: pass.purpose == .additive)
             case let .blur(source, horizontal, weights):
                 blur(results[source]!, horizontal: horizontal, weights: weights, into: target)
             case let .downsample(source, factor):
@@ -185,8 +185,8 @@ public final class CPURenderer {
         let prepared = prepare(reaching.map { after[$0] }, [], list.canvas, &used).quads
         // Each rectangle is cleared and drawn over by the quads reaching it, in painter's order.
         for r in damage.rects {
-            canvas.write { $0.fill(r, with: list.background) }
-            draw(prepared.filter { PixelRect(x0: $0.x0, x1: $0.x1, y0: $0.y0, y1: $0.y1).intersects(r) }, into: canvas, area: r)
+            draw(prepared.filter { PixelRect(x0: $0.x0, x1: $0.x1, y0: $0.y0, y1: $0.y1).intersects(r) }, into: canvas, area: r,
+                 clearing: list.background)
         }
         return canvas
     }
@@ -199,11 +199,15 @@ public final class CPURenderer {
         return t
     }
 
-    private func draw(_ quads: [PreparedQuad], into target: Target, area: PixelRect, additive: Bool = false) {
+    /// Clears `area` to `clearing` and draws `quads` over it, band by band: each band's rows
+    /// cleared by the thread that then draws them, while they are in its cache.
+    private func draw(_ quads: [PreparedQuad], into target: Target, area: PixelRect, clearing: PremultipliedColor,
+                      additive: Bool = false) {
         let bands = (area.y1 - area.y0 + bandHeight - 1) / bandHeight
         target.write(additive: additive) { pixels in
             forEachBand(bands) { band in
                 let y0 = area.y0 + band * bandHeight, y1 = min(y0 + bandHeight, area.y1)
+                pixels.fill(PixelRect(x0: area.x0, x1: area.x1, y0: y0, y1: y1), with: clearing)
                 // By index: a loop variable would copy every prepared quad (and retain its
                 // arrays) once per band.
                 for i in quads.indices where quads[i].y0 < y1 && quads[i].y1 > y0 {
@@ -278,16 +282,13 @@ final class Target {
     let height: Int
     private var storage: Bitmap
 
-    init(width: Int, height: Int, clear: PremultipliedColor) {
+    /// A target whose pixels are not yet set: every pass writes each of its pixels (`draw`
+    /// clears its area band by band; blurs and downsamples store every pixel), and clearing
+    /// the whole target first was a serial pass over memory before the parallel ones.
+    init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        let c = [clear.r, clear.g, clear.b, clear.a].map { UInt32(PixelWriter.byte($0)) }
-        let word = UInt32(littleEndian: c[0] | c[1] << 8 | c[2] << 16 | c[3] << 24)
-        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
-            UnsafeMutableRawPointer(buffer.baseAddress!).bindMemory(to: UInt32.self, capacity: width * height)
-                .initialize(repeating: word, count: width * height)
-            count = width * height * 4
-        }
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { _, count in count = width * height * 4 }
         storage = Bitmap(width: width, height: height, pixels: pixels)
     }
 
@@ -338,15 +339,11 @@ struct PixelWriter: @unchecked Sendable {
 
     /// Sets every pixel of `area` to `color`.
     func fill(_ area: PixelRect, with color: PremultipliedColor) {
-        let c = [color.r, color.g, color.b, color.a].map { PixelWriter.byte($0) }
+        guard area.x0 < area.x1 else { return }
+        let word = [color.r, color.g, color.b, color.a].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32(PixelWriter.byte($1)) }
         for y in area.y0..<area.y1 {
-            for x in area.x0..<area.x1 {
-                let p = pixels + (y * width + x) * 4
-                p[0] = c[0]
-                p[1] = c[1]
-                p[2] = c[2]
-                p[3] = c[3]
-            }
+            UnsafeMutableRawPointer(pixels + (y * width + area.x0) * 4).bindMemory(to: UInt32.self, capacity: area.x1 - area.x0)
+                .initialize(repeating: UInt32(littleEndian: word), count: area.x1 - area.x0)
         }
     }
 
