@@ -28,15 +28,21 @@ struct PreparedQuad {
     let binaryCoverage: Bool
     /// For an aliased square border without clips, its width: coverage is then 0 or 1 too.
     let binaryBorderWidth: Double?
-    /// How far beyond the outline `span` looks, in pixels, along the row (`spanMargin`) and
-    /// across it (`spanBand`). With coverage 0 or 1 a pixel counts only if its centre is inside:
-    /// the row's crossing, widened by half a pixel and a rounding allowance (while the outline's
-    /// coordinates are small enough for that allowance). Antialiased fringes reach half a pixel
-    /// beyond straight edges, and at corners at most half the Jacobian's condition number (the
-    /// local distance d is under half the gradient g, and a local step of d moves at most
-    /// d / σmin pixels): that plus the allowance for an affine quad that is not split and not
-    /// stretched twofold; else a pixel across and one and a half along, as before.
+    /// How far beyond the outline `span` looks for pixel centres, in pixels, along the row
+    /// (`spanMargin`) and across it (`spanBand`). Where straight edges are aliased a pixel counts
+    /// only if its centre is inside them: the row's crossing and a rounding allowance (while the
+    /// outline's coordinates are small enough for that allowance), and an affine quad's rounded
+    /// corners add their `fringes`. Antialiased edges reach half a pixel beyond a straight edge
+    /// and at corners at most half the Jacobian's condition number (the local distance d is under
+    /// half the gradient g, and a local step of d moves at most d / σmin pixels), plus half a
+    /// pixel and the allowance for an affine quad that is not split and not stretched twofold;
+    /// else two pixels along and one across.
     let spanMargin: Double, spanBand: Double
+    /// For aliased straight edges and rounded corners, affine and not stretched twofold: each
+    /// rounded corner's square (where the curve is, `QuadCoverage.RoundedRect`'s corner region)
+    /// as a pixel box widened by the corner rule above, the only place pixels outside the
+    /// straight edges can be covered.
+    let fringes: [(x0: Double, x1: Double, y0: Double, y1: Double)]
     /// Half-plane clips as `A·px + B·py + C ≥ 0` in pixel coordinates: a half-plane of the
     /// layer's plane is one of the pixel plane too (multiply through by w > 0), so the test needs
     /// no divide and also trims the row spans.
@@ -48,10 +54,12 @@ struct PreparedQuad {
     let outer: QuadCoverage.RoundedRect, inner: QuadCoverage.RoundedRect?
     /// The other clips (rounded rectangles), evaluated per pixel in their layers' planes.
     let clips: [(map: PlaneMap, shape: QuadCoverage.RoundedRect)]
-    /// For a colour fill with aliased edges and no clips but half-planes: convex pixel-space
-    /// polygons (at most two, the arms of a rounded rectangle's cross) where coverage is exactly
-    /// 1, whose pixels blend `solid` without the per-pixel function.
-    let interiors: [EdgeList]
+    /// For a colour fill with aliased edges and no clips but half-planes, where coverage is
+    /// exactly 1, whose pixels blend `solid` without the per-pixel function: the outline itself
+    /// (square corners), or convex pixel-space polygons (one with the corners cut, or the two
+    /// arms of a rounded rectangle's cross).
+    enum Interior { case none, outline, polygons([EdgeList]) }
+    let interior: Interior
     /// The premultiplied colour times opacity that the per-pixel function gives interior pixels.
     let solid: SIMD4<Float>
     /// For an aliased square border without clips but half-planes: the hole, in pixels, where
@@ -133,13 +141,20 @@ struct PreparedQuad {
             }
         }
         let moderate = outline.allSatisfy { abs($0.x) < 1e6 && abs($0.y) < 1e6 }
-        if (binaryCoverage || binaryBorderWidth != nil) && moderate {
-            (spanMargin, spanBand) = (0.5 + 1e-3, 0)
-        } else if let k = PreparedQuad.conditionNumber(q.inverse), k < 2, halfPlanes.isEmpty, moderate {
-            (spanMargin, spanBand) = (0.5 * k + 1e-3, 0.5 * k + 1e-3)
+        let aliased = !q.antialiased && moderate
+        let k = PreparedQuad.conditionNumber(q.inverse)
+        var fringes: [(x0: Double, x1: Double, y0: Double, y1: Double)] = []
+        if aliased && (corners.isSquare || (k.map { $0 < 2 } ?? false)) {
+            (spanMargin, spanBand) = (1e-3, 0)
+            if !corners.isSquare {
+                fringes = PreparedQuad.cornerBoxes(q, projected, corners: corners, reach: 0.5 * k! + 1e-3)
+            }
+        } else if let k, k < 2, halfPlanes.isEmpty, moderate {
+            (spanMargin, spanBand) = (0.5 * k + 0.501, 0.5 * k + 1e-3)
         } else {
-            (spanMargin, spanBand) = (1.5, 1)
+            (spanMargin, spanBand) = (2, 1)
         }
+        self.fringes = fringes
         var (kind, color, hasMask, tint, passScale) = (FillKind.color, SIMD4<Float>(), false, SIMD4<Float>?.none, 1.0)
         var crossfade: Float?
         var modulation: SIMD4<Float>?
@@ -186,9 +201,10 @@ struct PreparedQuad {
         needsLOD = minFilter != magFilter || magFilter == .trilinear
         needsJacobian = !(binaryCoverage || binaryBorderWidth != nil) || (kind == .image && needsLOD)
         solid = q.opacity == 1 ? color : color * q.opacity
-        interiors = kind == .color && otherClips.isEmpty
-            ? PreparedQuad.interiors(q, halfPlanes: halfPlanes, outline: moderate ? self.outline : nil) : []
+        interior = kind == .color && otherClips.isEmpty ? PreparedQuad.interior(q, halfPlanes: halfPlanes, moderate: moderate) : .none
+        // Where the outline is moderate, as `row` needs for a border's solid runs.
         hole = binaryBorderWidth.flatMap { w in
+            guard moderate else { return nil }
             let r = q.rect.standardized.insetBy(dx: CGFloat(w), dy: CGFloat(w))
             return r.width > 0 && r.height > 0 ? PreparedQuad.safe(q.projectedOutline(rect: r), halfPlanes: halfPlanes).map(EdgeList.init) : nil
         }
@@ -213,10 +229,10 @@ struct PreparedQuad {
     /// polygon, so each row gets one run. In perspective (F varies), or where the cuts would
     /// meet, the two arms of the cross outside the corners, since only corners are antialiased. Nothing for antialiased edges,
     /// borders, or coordinates so large that the margin below is not safe.
-    /// `outline` is the quad's own, when its coordinates are moderate: a square-cornered
-    /// rectangle's interior, which is the same polygon projected and clipped the same way.
-    private static func interiors(_ q: DrawQuad, halfPlanes: [(a: Double, b: Double, c: Double)], outline: EdgeList?) -> [EdgeList] {
-        guard case .rect(let corners) = q.shape, !q.antialiased else { return [] }
+    /// A square-cornered rectangle's interior is its outline (the same polygon projected and
+    /// clipped the same way), when the outline's coordinates are `moderate`.
+    private static func interior(_ q: DrawQuad, halfPlanes: [(a: Double, b: Double, c: Double)], moderate: Bool) -> Interior {
+        guard case .rect(let corners) = q.shape, !q.antialiased else { return .none }
         let r = q.rect.standardized
         let rr = corners.extent(hw: Double(r.width) / 2, hh: Double(r.height) / 2)
         let m = q.inverse.m, w = m.8
@@ -227,37 +243,19 @@ struct PreparedQuad {
         if rr > 0 && f > 1e-100 && f < 1e100 && 2 * e <= min(x1 - x0, y1 - y0) {
             let octagon = [SIMD2(x0 + e, y0), SIMD2(x1 - e, y0), SIMD2(x1, y0 + e), SIMD2(x1, y1 - e),
                            SIMD2(x1 - e, y1), SIMD2(x0 + e, y1), SIMD2(x0, y1 - e), SIMD2(x0, y0 + e)]
-            return safe(q.projectedOutline(polygon: octagon), halfPlanes: halfPlanes).map { [EdgeList($0)] } ?? []
+            return safe(q.projectedOutline(polygon: octagon), halfPlanes: halfPlanes).map { .polygons([EdgeList($0)]) } ?? .none
         }
-        guard rr > 0 else { return r.width > 0 && r.height > 0 ? outline.map { [$0] } ?? [] : [] }
+        guard rr > 0 else { return r.width > 0 && r.height > 0 && moderate ? .outline : .none }
         let inset = CGFloat(rr)
-        return [r.insetBy(dx: inset, dy: 0), r.insetBy(dx: 0, dy: inset)].compactMap {
+        return .polygons([r.insetBy(dx: inset, dy: 0), r.insetBy(dx: 0, dy: inset)].compactMap {
             $0.width > 0 && $0.height > 0 ? safe(q.projectedOutline(rect: $0), halfPlanes: halfPlanes).map(EdgeList.init) : nil
-        }
+        })
     }
 
     /// How far inside an interior polygon, in pixels, a pixel centre must lie to be drawn as
     /// interior: far more than the rounding that separates the projected outline from the
     /// per-pixel inverse map, so every interior pixel is one the per-pixel function covers.
     static let interiorMargin = 1e-4
-
-    /// The columns of row `py` whose pixel centres lie inside an interior polygon (where the
-    /// two arms' runs do not meet, the longer).
-    @inline(__always)
-    func interiorRun(_ py: Int) -> Range<Int> {
-        let y = Double(py) + 0.5
-        var run = 0..<0
-        for i in interiors.indices {
-            let r = interiors[i].inside(row: y)
-            if run.isEmpty || (!r.isEmpty && r.lowerBound <= run.upperBound && run.lowerBound <= r.upperBound) {
-                run = run.isEmpty ? r : min(run.lowerBound, r.lowerBound)..<max(run.upperBound, r.upperBound)
-            } else if r.count > run.count {
-                run = r
-            }
-        }
-        return run
-    }
-
 
     /// The condition number (largest over smallest singular value) of an affine pixel → local
     /// map's Jacobian; nil in perspective or when singular.
@@ -278,57 +276,109 @@ struct PreparedQuad {
     /// Stands in for "no texture" so the unowned fields are always valid.
     private static let placeholder = Texture(Bitmap(width: 1, height: 1))
 
-    /// The pixel columns whose centres may be covered on row `py`: the outline's x extent over
-    /// the band y ± `spanBand` (a fringe pixel can lie outside the outline in any direction,
-    /// which along a nearly horizontal edge is many columns from where the edge crosses the
-    /// centre line), widened by `spanMargin`.
-    @inline(__always)
-    func span(_ py: Int) -> Range<Int>? {
-        let y = Double(py) + 0.5
-        let (b0, b1) = (y - spanBand, y + spanBand)
-        var lo = Double.infinity, hi = -Double.infinity
-        for e in outline.edges {
-            if e.isAlongRow {
-                if e.ay >= b0 && e.ay <= b1 {
-                    lo = min(lo, e.ax, e.bx)
-                    hi = max(hi, e.ax, e.bx)
-                }
-            } else if min(e.ay, e.by) <= b1 && max(e.ay, e.by) >= b0 {
-                // A band of one row (`spanBand` 0, aliased quads) clamps both ends to the row:
-                // one crossing, worked out once.
-                if b0 == b1 {
-                    let x = e.x(at: y)
-                    lo = min(lo, x)
-                    hi = max(hi, x)
-                    continue
-                }
-                let xa = e.x(at: min(max(e.ay, b0), b1)), xb = e.x(at: min(max(e.by, b0), b1))
-                lo = min(lo, xa, xb)
-                hi = max(hi, xa, xb)
+    /// Pixel boxes around the rounded corners' squares of an affine quad, widened by `reach`
+    /// pixels on every side: a point within `reach` of the square is inside its box. `corners`
+    /// are the projected rectangle's (min x min y first, then max x min y, max x max y, min x
+    /// max y), which an affine map carries the squares' corners along.
+    private static func cornerBoxes(_ q: DrawQuad, _ p: [SIMD2<Double>], corners: Corners, reach: Double) -> [(x0: Double, x1: Double, y0: Double, y1: Double)] {
+        let r = q.rect.standardized
+        let a = corners.extent(hw: Double(r.width) / 2, hh: Double(r.height) / 2)
+        guard a > 0, p.count == 4 else { return [] }
+        // The squares' sides in pixels: a along each edge of the rectangle.
+        let (ex, ey) = ((p[1] - p[0]) * (a / Double(r.width)), (p[3] - p[0]) * (a / Double(r.height)))
+        let lo = pointwiseMin(ex, .zero) + pointwiseMin(ey, .zero) - reach, hi = pointwiseMax(ex, .zero) + pointwiseMax(ey, .zero) + reach
+        var boxes: [(x0: Double, x1: Double, y0: Double, y1: Double)] = []
+        boxes.reserveCapacity(4)
+        for i in 0..<4 {
+            // Each square's corner nearest the rectangle's minimum x and y.
+            let (c, o): (CACornerMask, SIMD2<Double>) = switch i {
+            case 0: (.layerMinXMinYCorner, p[0])
+            case 1: (.layerMaxXMinYCorner, p[1] - ex)
+            case 2: (.layerMinXMaxYCorner, p[3] - ey)
+            default: (.layerMaxXMaxYCorner, p[2] - ex - ey)
             }
+            if corners.mask.contains(c) { boxes.append((o.x + lo.x, o.x + hi.x, o.y + lo.y, o.y + hi.y)) }
+        }
+        return boxes
+    }
+
+    /// What row `py` asks of the quad: `span`, the columns whose centres may be covered (those
+    /// within `spanMargin` of the outline's x extent over the band y ± `spanBand`, since a
+    /// fringe pixel can lie outside the outline in any direction, which along a nearly horizontal
+    /// edge is many columns from where the edge crosses the centre line; and those in a corner's
+    /// fringe box); the columns drawn as one colour (`solid`), in two runs either side of a
+    /// border's hole; and the hole's, `skipped`. Solid and skipped columns get exactly what the
+    /// per-pixel function would give them. A border's solid runs are its pixels whose centres
+    /// lie inside the outline and beyond `spanMargin` of the hole (coverage exactly 1, as for an
+    /// interior), so that a row of a border's top or bottom is one run, its sides one each.
+    /// `nil` when the row has no columns to visit.
+    struct Row {
+        var span: Range<Int>, solid: Range<Int>, skipped: Range<Int>, solidAfterHole: Range<Int>
+    }
+
+    @inline(__always)
+    func row(_ py: Int) -> Row? {
+        let y = Double(py) + 0.5
+        let crossing = outline.reach(row: y, band: spanBand)
+        var (lo, hi) = (crossing.lo - spanMargin, crossing.hi + spanMargin)
+        for b in fringes where b.y0 <= y && y <= b.y1 {
+            lo = min(lo, b.x0)
+            hi = max(hi, b.x1)
         }
         guard lo.isFinite else { return nil }
-        // Clamped before converting: an edge far off the target (1e30) would overflow Int. (To
-        // whole columns, so clamping before rounding is the same as after.)
-        let s = min(max(lo - spanMargin, Double(x0)), Double(x1)).roundedDown
-        let e = max(min(hi + spanMargin, Double(x1)), Double(x0)).roundedUp
-        return s < e ? s..<e : nil
+        let span = EdgeList.columns(lo, hi, within: x0..<x1)
+        guard !span.isEmpty else { return nil }
+        let none = 0..<0
+        if let hole {
+            let skipped = hole.inside(row: y)
+            // The outline's own crossing (aliased, so its band is the row) gives its interior.
+            guard kind == .color else { return Row(span: span, solid: none, skipped: skipped, solidAfterHole: none) }
+            let outer = outline.inside(row: y, crossing: crossing)
+            let near = hole.reach(row: y, band: 0)
+            guard near.lo.isFinite && near.hi.isFinite else { return Row(span: span, solid: outer, skipped: skipped, solidAfterHole: none) }
+            let beside = EdgeList.columns(near.lo - spanMargin, near.hi + spanMargin, within: outer)
+            guard !beside.isEmpty else { return Row(span: span, solid: outer, skipped: skipped, solidAfterHole: none) }
+            return Row(span: span, solid: outer.lowerBound..<beside.lowerBound, skipped: skipped,
+                       solidAfterHole: beside.upperBound..<outer.upperBound)
+        }
+        switch interior {
+        case .none:
+            return Row(span: span, solid: none, skipped: none, solidAfterHole: none)
+        case .outline:
+            // Aliased and square, so the outline's band is the row and its crossing is the one
+            // `inside` needs.
+            return Row(span: span, solid: outline.inside(row: y, crossing: crossing), skipped: none, solidAfterHole: none)
+        case .polygons(let polygons):
+            // Where the two arms' runs do not meet, the longer.
+            var run = none
+            for p in polygons {
+                let r = p.inside(row: y)
+                if run.isEmpty || (!r.isEmpty && r.lowerBound <= run.upperBound && run.lowerBound <= r.upperBound) {
+                    run = run.isEmpty ? r : min(run.lowerBound, r.lowerBound)..<max(run.upperBound, r.upperBound)
+                } else if r.count > run.count {
+                    run = r
+                }
+            }
+            return Row(span: span, solid: run, skipped: none, solidAfterHole: none)
+        }
     }
 
     /// Draws the quad's pixels in `rows`.
     func draw(rows: Range<Int>, columns: Range<Int>, into target: PixelWriter) {
         let m = inverse.m
+        // Affine: local coordinates are linear along a row, and the Jacobian (with what the
+        // coverage derives from it alone) is the same at every pixel.
+        let iw = affine ? 1 / m.8 : 0
+        let affineJac = (m.0 * iw, m.1 * iw, m.3 * iw, m.4 * iw)
+        let affineSlack = QuadCoverage.slack(affineJac)
         clips.withUnsafeBufferPointer { clips in
         pixelHalfPlanes.withUnsafeBufferPointer { halfPlanes in
         for py in rows {
-            guard let full = span(py) else { continue }
-            let cols = full.clamped(to: columns)
+            guard let row = row(py) else { continue }
+            let cols = row.span.clamped(to: columns)
             if cols.isEmpty { continue }
             let cy = Double(py) + 0.5
-            // Affine: local coordinates and the Jacobian are linear along the row.
-            let iw = affine ? 1 / m.8 : 0
             let rowX = (cy * m.3 + m.6) * iw, rowY = (cy * m.4 + m.7) * iw
-            let affineJac = (m.0 * iw, m.1 * iw, m.3 * iw, m.4 * iw)
             @inline(__always) func shade(_ px: Int) {
                 let x: Double, y: Double, jac: (Double, Double, Double, Double)
                 if affine {
@@ -359,7 +409,7 @@ struct PreparedQuad {
                           !(x >= minX + w && x < maxX - w && y >= minY + w && y < maxY - w) else { return }
                     cov = 1
                 } else {
-                    cov = shapeCoverage(x, y, jac: jac)
+                    cov = shapeCoverage(x, y, jac: jac, slack: affine ? affineSlack : nil)
                     if cov <= 0 { return }
                     for i in 0..<clips.count where cov > 0 {
                         cov *= PreparedQuad.clipCoverage(clips[i], Double(px) + 0.5, cy)
@@ -384,12 +434,17 @@ struct PreparedQuad {
                     pending = (pixels, color)
                 }
             }
-            // Interior pixels get exactly what `shade` would give them, hole pixels nothing,
-            // without asking.
-            let run = (hole?.inside(row: cy) ?? interiorRun(py)).clamped(to: cols)
-            for px in cols.lowerBound..<run.lowerBound { shade(px) }
-            if !run.isEmpty && hole == nil { put(run, solid) }
-            for px in max(run.upperBound, cols.lowerBound)..<cols.upperBound { shade(px) }
+            // Solid runs get exactly what `shade` would give their pixels, a hole nothing,
+            // without asking; the other columns are shaded.
+            var px = cols.lowerBound
+            for i in 0..<3 {
+                let run = (i == 0 ? row.solid : i == 1 ? row.skipped : row.solidAfterHole).clamped(to: px..<cols.upperBound)
+                if run.isEmpty { continue }
+                while px < run.lowerBound { shade(px); px += 1 }
+                if i != 1 { put(run, solid) }
+                px = run.upperBound
+            }
+            while px < cols.upperBound { shade(px); px += 1 }
             if !pending.pixels.isEmpty { target.blend(pending.pixels, py, pending.color) }
         }
         }
@@ -405,9 +460,11 @@ struct PreparedQuad {
     /// `outer`'s coverage, less a border's `inner` edge (for the quads `covers` does not decide:
     /// the per-pixel loop, which has asked that already, calls it directly).
     @inline(__always)
-    func shapeCoverage(_ x: Double, _ y: Double, jac: (Double, Double, Double, Double)) -> Double {
-        var cov = outer.coverage(x: x, y: y, jac: jac)
-        if cov > 0, let inner { cov *= 1 - inner.coverage(x: x, y: y, jac: jac) }
+    func shapeCoverage(_ x: Double, _ y: Double, jac: (Double, Double, Double, Double),
+                       slack: Double? = nil) -> Double {
+        let slack = slack ?? QuadCoverage.slack(jac)
+        var cov = outer.coverage(x: x, y: y, jac: jac, slack: slack)
+        if cov > 0, let inner { cov *= 1 - inner.coverage(x: x, y: y, jac: jac, slack: slack) }
         return cov
     }
 
@@ -459,17 +516,18 @@ struct PreparedQuad {
 extension EdgeList {
     /// The columns whose centres on the line `y` lie at least `PreparedQuad.interiorMargin`
     /// inside the polygon (convex).
+    @inline(__always)
     func inside(row y: Double) -> Range<Int> {
+        inside(row: y, crossing: reach(row: y, band: 0))
+    }
+
+    /// `inside(row:)` from the polygon's `reach` over the row alone. (Its edges along rows are
+    /// at its top and bottom, which the margin leaves out.)
+    @inline(__always)
+    func inside(row y: Double, crossing: (lo: Double, hi: Double)) -> Range<Int> {
         let m = PreparedQuad.interiorMargin
-        guard y > top + m && y < bottom - m else { return 0..<0 }
-        var lo = Double.infinity, hi = -Double.infinity
-        for e in edges where !e.isAlongRow && min(e.ay, e.by) <= y && max(e.ay, e.by) >= y {
-            let x = e.x(at: y)
-            lo = min(lo, x)
-            hi = max(hi, x)
-        }
-        guard lo < hi else { return 0..<0 }
-        let first = (lo + m - 0.5).roundedUp, end = (hi - m - 0.5).roundedDown + 1
+        guard y > top + m && y < bottom - m, crossing.lo < crossing.hi else { return 0..<0 }
+        let first = (crossing.lo + m - 0.5).roundedUp, end = (crossing.hi - m - 0.5).roundedDown + 1
         return first < end ? first..<end : 0..<0
     }
 }

@@ -5,9 +5,10 @@ import LayerKitCore
 import LayerKitTestSupport
 import XCTest
 
-/// The CPU renderer blends interior runs of colour quads as one colour and skips the holes of
-/// aliased borders without evaluating the per-pixel function: every pixel it treats so must be
-/// one the per-pixel function covers fully (interior) or not at all (hole).
+/// The CPU renderer blends interior runs of colour quads (and of aliased borders, either side of
+/// their holes) as one colour and skips the holes of aliased borders without evaluating the
+/// per-pixel function: every pixel it treats so must be one the per-pixel function covers fully
+/// (solid) or not at all (hole).
 final class InteriorRunTests: XCTestCase {
     /// Rounded and square colour layers, borders, rotated and in perspective, two of them
     /// intersecting in a transform layer (so that the split pieces carry half-plane clips).
@@ -49,6 +50,7 @@ final class InteriorRunTests: XCTestCase {
         // Not vacuous: most of the layers' area goes through the runs, split pieces included.
         XCTAssertGreaterThan(counts.interior, 10_000)
         XCTAssertGreaterThan(counts.hole, 2_000)
+        XCTAssertGreaterThan(counts.ring, 500, "the borders' pixels beside their holes")
         XCTAssertGreaterThan(counts.halfPlaneQuads, 0)
         XCTAssertGreaterThanOrEqual(counts.cutCorners, 2, "the rotated and the stretched rounded layers")
     }
@@ -77,35 +79,37 @@ final class InteriorRunTests: XCTestCase {
     }
 
     /// Checks every interior and hole pixel of `layer`'s quads against the per-pixel function.
-    private func check(_ layer: CALayer, size: Int) throws -> (interior: Int, hole: Int, halfPlaneQuads: Int, cutCorners: Int) {
+    private func check(_ layer: CALayer, size: Int) throws -> (interior: Int, hole: Int, ring: Int, halfPlaneQuads: Int, cutCorners: Int) {
         let list = displayList(layer, width: Double(size), height: Double(size))
         guard case .quads(let quads) = list.passes.last!.content else {
             XCTFail("no quads")
-            return (0, 0, 0, 0)
+            return (0, 0, 0, 0, 0)
         }
-        var (interior, hole, halfPlaneQuads, cutCorners) = (0, 0, 0, 0)
+        var (interior, hole, ring, halfPlaneQuads, cutCorners) = (0, 0, 0, 0, 0)
         for q in quads {
             let p = try XCTUnwrap(PreparedQuad(q, textures: { _ in fatalError("no images") }, passes: [], width: size, height: size))
             if !p.pixelHalfPlanes.isEmpty { halfPlaneQuads += 1 }
-            if p.interiors.count == 1 && p.interiors[0].edges.count > 4 { cutCorners += 1 }
+            if case .polygons(let polygons) = p.interior, polygons.count == 1, polygons[0].edges.count > 4 { cutCorners += 1 }
             for py in p.y0..<p.y1 {
-                let run = p.hole?.inside(row: Double(py) + 0.5) ?? p.interiorRun(py)
-                for px in run.clamped(to: 0..<size) {
-                    let (cx, cy) = (Double(px) + 0.5, Double(py) + 0.5)
-                    let l = try XCTUnwrap(QuadCoverage.local(q.inverse, cx, cy))
-                    let kept = p.pixelHalfPlanes.allSatisfy { $0.a * cx + $0.b * cy + $0.c >= 0 }
-                    var cov = p.coverage(l.x, l.y, jac: (l.dxdpx, l.dydpx, l.dxdpy, l.dydpy))
-                    if !kept { cov = 0 }
-                    if p.hole != nil {
-                        XCTAssertEqual(cov, 0, "\(q.label) hole pixel \(px),\(py)")
-                        hole += 1
-                    } else {
-                        XCTAssertEqual(cov, 1, "\(q.label) interior pixel \(px),\(py)")
-                        interior += 1
+                guard let row = p.row(py) else { continue }
+                for (run, isHole) in [(row.solid, false), (row.skipped, true), (row.solidAfterHole, false)] {
+                    for px in run.clamped(to: 0..<size) {
+                        let (cx, cy) = (Double(px) + 0.5, Double(py) + 0.5)
+                        let l = try XCTUnwrap(QuadCoverage.local(q.inverse, cx, cy))
+                        let kept = p.pixelHalfPlanes.allSatisfy { $0.a * cx + $0.b * cy + $0.c >= 0 }
+                        var cov = p.coverage(l.x, l.y, jac: (l.dxdpx, l.dydpx, l.dxdpy, l.dydpy))
+                        if !kept { cov = 0 }
+                        if isHole {
+                            XCTAssertEqual(cov, 0, "\(q.label) hole pixel \(px),\(py)")
+                            hole += 1
+                        } else {
+                            XCTAssertEqual(cov, 1, "\(q.label) solid pixel \(px),\(py)")
+                            if p.hole == nil { interior += 1 } else { ring += 1 }
+                        }
                     }
                 }
             }
         }
-        return (interior, hole, halfPlaneQuads, cutCorners)
+        return (interior, hole, ring, halfPlaneQuads, cutCorners)
     }
 }

@@ -5,7 +5,7 @@ import LayerKitCore
 import LayerKitTestSupport
 import XCTest
 
-/// The CPU renderer visits, on each row, only the columns `PreparedQuad.span` gives: every
+/// The CPU renderer visits, on each row, only the columns of `PreparedQuad.row`'s span: every
 /// pixel the per-pixel function covers at all must lie inside them, whatever the transform
 /// (rotated, squashed, sheared, in perspective) and shape (aliased or antialiased edges,
 /// rounded corners, borders).
@@ -50,25 +50,69 @@ final class SpanTests: XCTestCase {
     }
 
     func testEveryCoveredPixelIsInsideItsRowSpan() throws {
-        let list = displayList(scene(), width: 240, height: 240)
+        XCTAssertGreaterThan(try coveredInSpans(scene(), size: 240), 10_000)
+    }
+
+    /// Aliased edges: a row's span is the outline's crossing (a rounding allowance wide) and,
+    /// for rounded corners of an affine quad, the boxes around them. Many small rounded squares
+    /// (the multiply bench scene's kind), turned, scaled, squashed up to 1 : 0.45 and at
+    /// fractional positions, some with only two corners rounded; and borders in perspective
+    /// (the cube-grid bench scene's kind).
+    func testAliasedEdgesKeepEveryCoveredPixelInTheirSpans() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 400, height: 400)
+        for i in 0..<300 {
+            let l = CALayer()
+            let scale = 0.6 + Double(i % 7) * 0.25, squash = [1, 0.7, 0.45][i % 3]
+            l.bounds = CGRect(x: 0, y: 0, width: 24, height: 24)
+            l.position = CGPoint(x: 12 + Double(i % 20) * 19.37, y: 12 + Double(i / 20) * 19.13)
+            l.transform = CATransform3DConcat(CATransform3DMakeScale(CGFloat(scale), CGFloat(scale * squash), 1),
+                                              CATransform3DMakeRotation(CGFloat(i) * 0.7391, 0, 0, 1))
+            l.cornerRadius = 4.8
+            l.cornerCurve = i % 5 == 0 ? .continuous : .circular
+            if i % 4 == 1 { l.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner] }
+            l.backgroundColor = CGColor(red: 0.5, green: 0.2, blue: 0.7, alpha: 0.8)
+            root.addSublayer(l)
+        }
+        var p = CATransform3DIdentity
+        p.m34 = -1 / 500
+        for i in 0..<20 {
+            let l = CALayer()
+            l.frame = CGRect(x: 10 + Double(i % 10) * 38.3, y: 300.4 + Double(i / 10) * 45, width: 30, height: 30)
+            l.transform = CATransform3DConcat(CATransform3DMakeRotation(CGFloat(i) * 0.41, 1, 0.6, 0.2), p)
+            l.backgroundColor = CGColor(red: 0.2, green: 0.7, blue: 0.4, alpha: 1)
+            l.borderWidth = 1
+            l.borderColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            root.addSublayer(l)
+        }
+        XCTAssertGreaterThan(try coveredInSpans(root, size: 400, near: 4), 100_000)
+    }
+
+    /// Fails for any pixel outside its row's span that the per-pixel function covers (of the
+    /// whole canvas, or of the quad's bounds widened by `near` pixels); returns how many pixels
+    /// the spans hold.
+    private func coveredInSpans(_ layer: CALayer, size: Int, near: Int? = nil) throws -> Int {
+        let list = displayList(layer, width: Double(size), height: Double(size))
         var covered = 0
         for q in list.canvas.quads {
-            let p = try XCTUnwrap(PreparedQuad(q, textures: { _ in fatalError("no images") }, passes: [], width: 240, height: 240))
-            for py in 0..<240 {
-                let span = p.span(py) ?? 0..<0
-                for px in 0..<240 where !span.contains(px) {
+            let p = try XCTUnwrap(PreparedQuad(q, textures: { _ in fatalError("no images") }, passes: [], width: size, height: size))
+            let (xs, ys) = near.map { n in (max(p.x0 - n, 0)..<min(p.x1 + n, size), max(p.y0 - n, 0)..<min(p.y1 + n, size)) }
+                ?? (0..<size, 0..<size)
+            for py in ys {
+                let span = p.row(py)?.span ?? 0..<0
+                for px in xs where !span.contains(px) {
                     let (cx, cy) = (Double(px) + 0.5, Double(py) + 0.5)
                     // A piece of a split layer owns only the pixels on its side of each cut.
                     guard p.pixelHalfPlanes.allSatisfy({ $0.a * cx + $0.b * cy + $0.c >= 0 }),
                           let l = QuadCoverage.local(q.inverse, cx, cy) else { continue }
                     let cov = p.coverage(l.x, l.y, jac: (l.dxdpx, l.dydpx, l.dxdpy, l.dydpy))
                     XCTAssertEqual(cov, 0, "\(q.label) pixel \(px),\(py) is covered (\(cov)) outside \(span)")
-                    if cov > 0 { return }
+                    if cov > 0 { return covered }
                 }
                 covered += span.count
             }
         }
-        XCTAssertGreaterThan(covered, 10_000)
+        return covered
     }
 
     /// Spans and interior runs round their ends with `roundedDown` and `roundedUp`: floor and

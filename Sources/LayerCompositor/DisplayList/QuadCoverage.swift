@@ -36,15 +36,16 @@ package enum QuadCoverage {
         /// One quadrant's corner: the curve's half-axis `a` (the radius for a circle, 0 for a
         /// square corner), the superellipse's exponent `n` (2 for a circle), and where the
         /// corner region begins, measured from the centre (`hw − a`, `hh − a`).
+        @usableFromInline
         struct Corner {
-            let a: Double, n: Double, continuous: Bool, fromCentreX: Double, fromCentreY: Double
+            @usableFromInline let a: Double, n: Double, continuous: Bool, fromCentreX: Double, fromCentreY: Double
         }
 
-        let minX: Double, minY: Double, maxX: Double, maxY: Double
-        let midX: Double, midY: Double
-        let antialiased: Bool
+        @usableFromInline let minX: Double, minY: Double, maxX: Double, maxY: Double
+        @usableFromInline let midX: Double, midY: Double
+        @usableFromInline let antialiased: Bool
         /// The corners by quadrant: min x min y, max x min y, min x max y, max x max y.
-        let quadrants: (Corner, Corner, Corner, Corner)
+        @usableFromInline let quadrants: (Corner, Corner, Corner, Corner)
 
         package init(minX: Double, minY: Double, maxX: Double, maxY: Double, corners: Corners, antialiased: Bool) {
             let hw = (maxX - minX) * 0.5, hh = (maxY - minY) * 0.5
@@ -66,6 +67,14 @@ package enum QuadCoverage {
         /// `(dx/dpx, dy/dpx, dx/dpy, dy/dpy)`.
         @inline(__always)
         package func coverage(x: Double, y: Double, jac: (Double, Double, Double, Double)) -> Double {
+            coverage(x: x, y: y, jac: jac, slack: QuadCoverage.slack(jac))
+        }
+
+        /// `coverage(x:y:jac:)` given `slack(jac)`, which a caller whose Jacobian is the same at
+        /// every pixel (an affine map) works out once. Inlinable, so that the CPU renderer's
+        /// per-pixel loop makes no call.
+        @inlinable @inline(__always)
+        package func coverage(x: Double, y: Double, jac: (Double, Double, Double, Double), slack: Double) -> Double {
             let left = x < midX, top = y < midY
             let c = left ? (top ? quadrants.0 : quadrants.2) : (top ? quadrants.1 : quadrants.3)
             let a = c.a
@@ -78,13 +87,12 @@ package enum QuadCoverage {
             // (the CPU's shortcut; the shader computes every pixel in full): the gradient of
             // the distance has length at most 1 (with rounding, a little over), so its
             // pixel-space length g is at most the Jacobian's Frobenius norm F, and where the
-            // distance d exceeds half of that (with a margin for rounding) 0.5 − d/g is below 0
+            // distance d exceeds half of that (`slack`, with a margin for rounding) 0.5 − d/g is below 0
             // or above 1 and the clamp gives exactly 0 or 1 (also for g = 0, where the sign of d
             // decides). A circle's distance is exact, l − a; with n ≥ 2 the superellipse's norm N
             // lies between max(qx, qy) and √(qx² + qy²), so its distance is at least |N − a|
             // on the same side. (Not for a circle below 1e-100, where F's squares could lose
             // their digits to underflow.)
-            let slack = 0.5001 * (jac.0 * jac.0 + jac.1 * jac.1 + jac.2 * jac.2 + jac.3 * jac.3).squareRoot()
             if c.continuous && inCorner {
                 let e = slack + 1e-9 * a
                 if max(qx, qy) - a > e { return 0 }
@@ -125,6 +133,14 @@ package enum QuadCoverage {
             guard g > 0 else { return d <= 0 ? 1 : 0 }
             return min(max(0.5 - d / g, 0), 1)
         }
+    }
+
+    /// Half the pixel → local Jacobian's Frobenius norm (with a margin for rounding): at most half
+    /// the pixel-space length of a unit local gradient, which `RoundedRect.coverage` compares
+    /// distances with.
+    @inlinable @inline(__always)
+    package static func slack(_ jac: (Double, Double, Double, Double)) -> Double {
+        0.5001 * (jac.0 * jac.0 + jac.1 * jac.1 + jac.2 * jac.2 + jac.3 * jac.3).squareRoot()
     }
 
     /// Level of detail of a texture lookup (log2 of texels per pixel along the longer screen
