@@ -330,11 +330,11 @@ struct PreparedQuad {
         guard !span.isEmpty else { return nil }
         let none = 0..<0
         if let hole {
-            let skipped = hole.inside(row: y)
+            let near = hole.reach(row: y, band: 0)
+            let skipped = hole.inside(row: y, crossing: near)
             // The outline's own crossing (aliased, so its band is the row) gives its interior.
             guard kind == .color else { return Row(span: span, solid: none, skipped: skipped, solidAfterHole: none) }
             let outer = outline.inside(row: y, crossing: crossing)
-            let near = hole.reach(row: y, band: 0)
             guard near.lo.isFinite && near.hi.isFinite else { return Row(span: span, solid: outer, skipped: skipped, solidAfterHole: none) }
             let beside = EdgeList.columns(near.lo - spanMargin, near.hi + spanMargin, within: outer)
             guard !beside.isEmpty else { return Row(span: span, solid: outer, skipped: skipped, solidAfterHole: none) }
@@ -437,7 +437,7 @@ struct PreparedQuad {
             // Solid runs get exactly what `shade` would give their pixels, a hole nothing,
             // without asking; the other columns are shaded.
             var px = cols.lowerBound
-            for i in 0..<3 {
+            for i in 0..<(row.skipped.isEmpty && row.solidAfterHole.isEmpty ? 1 : 3) {
                 let run = (i == 0 ? row.solid : i == 1 ? row.skipped : row.solidAfterHole).clamped(to: px..<cols.upperBound)
                 if run.isEmpty { continue }
                 while px < run.lowerBound { shade(px); px += 1 }
