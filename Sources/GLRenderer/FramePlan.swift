@@ -102,15 +102,17 @@ struct FramePlan: Equatable {
         freedAfter = freed
     }
 
-    /// The batches of one pass's quads, whose records start at `first`.
     /// The batches of one pass's quads, whose records start at `first`, after `skipped` quads
     /// without a record (see `Batch.skipped`).
     static func batches(_ quads: [DrawQuad], first: Int, features: [ShaderFeatures?], runs: [Int: Copies] = [:],
                         skipped: Int = 0) -> [Batch] {
         var out: [Batch] = []
         var k = 0, g = first, skipped = skipped
+        // Through a buffer pointer, which hands a quad to `Sources(of:)` in place: the array's
+        // subscript copied each (retaining its clips, fill and label) in a frame that plans
+        // 10,000 moving quads again.
+        quads.withUnsafeBufferPointer { quads in
         while k < quads.count {
-            let q = quads[k]
             defer { (k, g) = (k + 1, g + 1) }
             // A run is a draw of its own: its instances are copies, not consecutive records.
             if let run = runs[g] {
@@ -126,7 +128,7 @@ struct FramePlan: Equatable {
                 skipped += batch.count - run.quadsPerCopy
                 continue
             }
-            let needs = features[g] == nil ? Sources() : Sources(of: q)
+            let needs = features[g] == nil ? Sources() : Sources(of: quads[k])
             if var last = out.last, last.copies == nil, last.sources.agree(with: needs) {
                 last.count += 1
                 last.features.formUnion(features[g] ?? [])
@@ -135,6 +137,7 @@ struct FramePlan: Equatable {
             } else {
                 out.append(Batch(first: g, count: 1, features: features[g] ?? [], sources: needs, skipped: skipped))
             }
+        }
         }
         // A ring costs every instance of its draw ten vertices instead of four, and a quad
         // without a hole two triangles of no area: a draw leaves holes out only where at least

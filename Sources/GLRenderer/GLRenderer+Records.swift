@@ -87,7 +87,7 @@ extension GLRenderer {
         guard var r = records, r.canvas == canvas, r.scales == scales, r.list.passes.count == list.passes.count, r.runs.isEmpty else { return nil }
         let canvasIndex = list.passes.count - 1
         let candidates = list.canvasChanges(since: r.list)
-        var changed: [(Int, DrawQuad, DrawQuad, Int, Int)] = []  // record, old and new quad, pass size
+        var changed: [(record: Int, pass: Int, quad: Int, width: Int, height: Int)] = []
         var compared = 0
         // Past half the quads, writing them in place saves nothing over a build: stop comparing.
         let most = list.quadCount / 2
@@ -102,7 +102,9 @@ extension GLRenderer {
                     let g = r.firstQuad[new.index] + k
                     guard r.features[g].map({ !$0.contains(.clips) }) ?? true, r.data.fitsInRecord(b[k]), changed.count < most,
                           b[k].copyRun == nil else { return nil }
-                    changed.append((g, a[k], b[k], w, h))
+                    // By index: a frame that moves most quads gives up here after half of them,
+                    // and copying each pair of quads out cost more than comparing them.
+                    changed.append((g, new.index, k, w, h))
                 }
             case (.blur, .blur) where old.content == new.content, (.downsample, .downsample) where old.content == new.content:
                 break
@@ -115,7 +117,8 @@ extension GLRenderer {
         // 10,000 upload a few rows each, not every row between the first and the last.
         var rows: [Range<Int>] = []
         var replan = false
-        for (g, old, q, w, h) in changed {
+        for (g, p, k, w, h) in changed {
+            let (old, q) = (r.list.passes[p].quads[k], list.passes[p].quads[k])
             var scale = (1.0, 1.0)
             if case .image(let f) = q.fill, let e = entries[ObjectIdentifier(f.image)] { scale = e.scale }
             r.data.clearQuad(g)

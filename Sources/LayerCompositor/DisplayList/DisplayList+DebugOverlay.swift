@@ -120,7 +120,10 @@ extension DrawQuad {
     /// its fill opaque (a colour of alpha 1, or an image with no translucent texel and no
     /// translucent modulation; a pass never counts as opaque) and its coverage only ever 0 or 1
     /// (straight edges aliased and corners square: `hasBinaryCoverage`; every clip aliased and
-    /// square too, half-planes always are).
+    /// square too, half-planes always are). (Inlined, like `coveredArea`, so that a caller
+    /// reading the quad out of an array reads only the fields used: a call made it copy the
+    /// whole quad first, for every quad that moved.)
+    @inline(__always)
     package var blends: Bool {
         guard opacity == 1, hasBinaryCoverage else { return true }
         for c in clips {
@@ -177,6 +180,7 @@ extension DrawQuad {
     /// The area in pass pixels of what the quad covers, its rectangle (less the hole, for a
     /// border) projected and cut to the `width` x `height` pass; rounded corners and clips are
     /// not subtracted. What `FrameCounter.blendedPixels` adds up.
+    @inline(__always)
     package func coveredArea(width: Int, height: Int) -> Double {
         let (w, h) = (Double(width), Double(height))
         let t = transform
