@@ -325,7 +325,7 @@ struct PreparedQuad {
             lo = min(lo, b.x0)
             hi = max(hi, b.x1)
         }
-        guard lo.isFinite else { return nil }
+        guard lo.isFinite, !hi.isNaN else { return nil }
         let span = EdgeList.columns(lo, hi, within: x0..<x1)
         guard !span.isEmpty else { return nil }
         let none = 0..<0
