@@ -302,6 +302,11 @@ struct PreparedQuad {
         return boxes
     }
 
+    /// What a row asks of the quad (see `row(_:)`).
+    struct Row {
+        var span: Range<Int>, solid: Range<Int>, skipped: Range<Int>, solidAfterHole: Range<Int>
+    }
+
     /// What row `py` asks of the quad: `span`, the columns whose centres may be covered (those
     /// within `spanMargin` of the outline's x extent over the band y ± `spanBand`, since a
     /// fringe pixel can lie outside the outline in any direction, which along a nearly horizontal
@@ -312,10 +317,6 @@ struct PreparedQuad {
     /// lie inside the outline and beyond `spanMargin` of the hole (coverage exactly 1, as for an
     /// interior), so that a row of a border's top or bottom is one run, its sides one each.
     /// `nil` when the row has no columns to visit.
-    struct Row {
-        var span: Range<Int>, solid: Range<Int>, skipped: Range<Int>, solidAfterHole: Range<Int>
-    }
-
     @inline(__always)
     func row(_ py: Int) -> Row? {
         let y = Double(py) + 0.5
@@ -332,8 +333,8 @@ struct PreparedQuad {
         if let hole {
             let near = hole.reach(row: y, band: 0)
             let skipped = hole.inside(row: y, crossing: near)
-            // The outline's own crossing (aliased, so its band is the row) gives its interior.
             guard kind == .color else { return Row(span: span, solid: none, skipped: skipped, solidAfterHole: none) }
+            // The outline's own crossing (aliased, so its band is the row) gives its interior.
             let outer = outline.inside(row: y, crossing: crossing)
             guard near.lo.isFinite && near.hi.isFinite else { return Row(span: span, solid: outer, skipped: skipped, solidAfterHole: none) }
             let beside = EdgeList.columns(near.lo - spanMargin, near.hi + spanMargin, within: outer)
@@ -440,11 +441,17 @@ struct PreparedQuad {
             for i in 0..<(row.skipped.isEmpty && row.solidAfterHole.isEmpty ? 1 : 3) {
                 let run = (i == 0 ? row.solid : i == 1 ? row.skipped : row.solidAfterHole).clamped(to: px..<cols.upperBound)
                 if run.isEmpty { continue }
-                while px < run.lowerBound { shade(px); px += 1 }
+                while px < run.lowerBound {
+                    shade(px)
+                    px += 1
+                }
                 if i != 1 { put(run, solid) }
                 px = run.upperBound
             }
-            while px < cols.upperBound { shade(px); px += 1 }
+            while px < cols.upperBound {
+                shade(px)
+                px += 1
+            }
             if !pending.pixels.isEmpty { target.blend(pending.pixels, py, pending.color) }
         }
         }

@@ -87,9 +87,9 @@ package enum QuadCoverage {
             // (the CPU's shortcut; the shader computes every pixel in full): the gradient of
             // the distance has length at most 1 (with rounding, a little over), so its
             // pixel-space length g is at most the Jacobian's Frobenius norm F, and where the
-            // distance d exceeds half of that (`slack`, with a margin for rounding) 0.5 − d/g is below 0
-            // or above 1 and the clamp gives exactly 0 or 1 (also for g = 0, where the sign of d
-            // decides). A circle's distance is exact, l − a; with n ≥ 2 the superellipse's norm N
+            // distance d exceeds half of that (`slack`, with a margin for rounding) 0.5 − d/g is
+            // below 0 or above 1 and the clamp gives exactly 0 or 1 (also for g = 0, where the
+            // sign of d decides). A circle's distance is exact, l − a; with n ≥ 2 the superellipse's norm N
             // lies between max(qx, qy) and √(qx² + qy²), so its distance is at least |N − a|
             // on the same side. (Not for a circle below 1e-100, where F's squares could lose
             // their digits to underflow.)
