@@ -14,7 +14,12 @@
 /// (uint8)(min(max(s + d * k, 0), 255) + 0.5), where s is the source channel times 255 (`r`, `g`,
 /// `b`, `a`) and k = 1 - source alpha: source-over in 0…255 units, rounded to nearest, computed
 /// in single precision with no fused multiply-add, so that every caller gets the same bytes.
+/// On x86-64 with AVX2 the loop runs in AVX2 registers (eight pixels' channels at once).
 void lk_blend_run(uint8_t *pixels, long count, float r, float g, float b, float a, float k);
+
+/// `lk_blend_run` on the baseline instruction set whatever the CPU: for the tests that check the
+/// AVX2 loop gives the same bytes.
+void lk_blend_run_baseline(uint8_t *pixels, long count, float r, float g, float b, float a, float k);
 
 /// `s` (0…255 units) clamped to 0…255 and rounded to nearest with ties to even, as GL converts
 /// a float to 8 bits on llvmpipe: adding and taking away 1.5 * 2^23 leaves no bits below 1,
