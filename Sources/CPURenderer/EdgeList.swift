@@ -1,3 +1,5 @@
+import CHotLoops
+
 /// A pixel-space polygon's edges with their slopes, for the rows that cross it: where a row
 /// meets an edge then costs a multiply and an add, where working it out from the endpoints
 /// cost a division (and finding the next vertex an integer division) per edge and per row,
@@ -122,18 +124,13 @@ struct EdgeList {
 }
 
 extension Double {
-    /// `Int(rounded(.down))` for a value well inside `Int`'s range, without the libm call that
-    /// `rounded` is on the x86-64 baseline (no SSE4.1 `roundsd`): four of them a row and quad.
+    /// `Int(rounded(.down))` for a finite value well inside `Int`'s range, without the libm call
+    /// that `rounded` is on the x86-64 baseline (no SSE4.1 `roundsd`) or the range checks of
+    /// `Int(_:)`: four of them a row and quad (`lk_floor`).
     @inline(__always)
-    var roundedDown: Int {
-        let t = Int(self)
-        return Double(t) > self ? t - 1 : t
-    }
+    var roundedDown: Int { lk_floor(self) }
 
-    /// `Int(rounded(.up))` for a value well inside `Int`'s range (see `roundedDown`).
+    /// `Int(rounded(.up))` for a finite value well inside `Int`'s range (see `roundedDown`).
     @inline(__always)
-    var roundedUp: Int {
-        let t = Int(self)
-        return Double(t) < self ? t + 1 : t
-    }
+    var roundedUp: Int { lk_ceil(self) }
 }

@@ -533,7 +533,7 @@ extension EdgeList {
     @inline(__always)
     func inside(row y: Double, crossing: (lo: Double, hi: Double)) -> Range<Int> {
         let m = PreparedQuad.interiorMargin
-        guard y > top + m && y < bottom - m, crossing.lo < crossing.hi else { return 0..<0 }
+        guard y > top + m && y < bottom - m, crossing.lo < crossing.hi, crossing.lo.isFinite, crossing.hi.isFinite else { return 0..<0 }
         let first = (crossing.lo + m - 0.5).roundedUp, end = (crossing.hi - m - 0.5).roundedDown + 1
         return first < end ? first..<end : 0..<0
     }
