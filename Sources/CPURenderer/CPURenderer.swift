@@ -208,8 +208,9 @@ public final class CPURenderer {
             forEachBand(bands) { band in
                 let y0 = area.y0 + band * bandHeight, y1 = min(y0 + bandHeight, area.y1)
                 pixels.fill(PixelRect(x0: area.x0, x1: area.x1, y0: y0, y1: y1), with: clearing)
-                // By index: a loop variable would copy every prepared quad (and retain its
-                // arrays) once per band.
+                // Each call copies its prepared quad (retaining its arrays) once, for `draw`'s
+                // nested functions: by index, by buffer pointer or as a class, measured, the
+                // same or worse (BENCHMARKS.md, "cube-grid-166's quad preparation").
                 for i in quads.indices where quads[i].y0 < y1 && quads[i].y1 > y0 {
                     quads[i].draw(rows: max(y0, quads[i].y0)..<min(y1, quads[i].y1), columns: area.x0..<area.x1, into: pixels)
                 }
@@ -340,10 +341,14 @@ struct PixelWriter: @unchecked Sendable {
     /// Sets every pixel of `area` to `color`.
     func fill(_ area: PixelRect, with color: PremultipliedColor) {
         guard area.x0 < area.x1 else { return }
-        let word = [color.r, color.g, color.b, color.a].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32(PixelWriter.byte($1)) }
+        // The pixel's four bytes in memory order, as one word to repeat.
+        var word: UInt32 = 0
+        withUnsafeMutableBytes(of: &word) {
+            ($0[0], $0[1], $0[2], $0[3]) = (PixelWriter.byte(color.r), PixelWriter.byte(color.g), PixelWriter.byte(color.b), PixelWriter.byte(color.a))
+        }
         for y in area.y0..<area.y1 {
             UnsafeMutableRawPointer(pixels + (y * width + area.x0) * 4).bindMemory(to: UInt32.self, capacity: area.x1 - area.x0)
-                .initialize(repeating: UInt32(littleEndian: word), count: area.x1 - area.x0)
+                .initialize(repeating: word, count: area.x1 - area.x0)
         }
     }
 

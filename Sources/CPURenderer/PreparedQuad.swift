@@ -142,7 +142,8 @@ struct PreparedQuad {
         }
         let moderate = outline.allSatisfy { abs($0.x) < 1e6 && abs($0.y) < 1e6 }
         let aliased = !q.antialiased && moderate
-        let k = PreparedQuad.conditionNumber(q.inverse)
+        // (Not asked of square aliased quads, which need no margin for corners.)
+        let k = aliased && corners.isSquare ? nil : PreparedQuad.conditionNumber(q.inverse)
         var fringes: [(x0: Double, x1: Double, y0: Double, y1: Double)] = []
         if aliased && (corners.isSquare || (k.map { $0 < 2 } ?? false)) {
             (spanMargin, spanBand) = (1e-3, 0)
