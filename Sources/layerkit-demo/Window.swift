@@ -156,6 +156,10 @@ final class Window: GLWindowSurface {
         if timeout > 0 { glfwWaitEventsTimeout(timeout) } else { glfwPollEvents() }
     }
 
+    /// Ends the next (or the current) `waitEvents` at once without an event: a test whose clock
+    /// is set by hand has nothing to wait for in real time.
+    func wake() { glfwPostEmptyEvent() }
+
     /// Whether the user asked to close the window (or `close()` was called).
     var shouldClose: Bool { glfwWindowShouldClose(handle) == GLFW_TRUE }
 
