@@ -41,7 +41,7 @@ import Testing
         ] {
             let (run, file) = try validate(#"{"sublayers": [\#(layer)]}"#)
             #expect(run.status == 2, "\(layer)")
-            #expect(run.stderrLines.map(String.init) == ["layerkit: \(file): \(message)"], "\(layer)")
+            #expect(run.stderrLines == ["layerkit: \(file): \(message)"], "\(layer)")
         }
     }
 
@@ -64,7 +64,7 @@ import Testing
         ] {
             let (run, file) = try validate(#"{"sublayers": [\#(layer)]}"#)
             #expect(run.status == 2, "\(layer)")
-            #expect(run.stderrLines.map(String.init) == ["layerkit: \(file): \(message)"], "\(layer)")
+            #expect(run.stderrLines == ["layerkit: \(file): \(message)"], "\(layer)")
         }
     }
 }

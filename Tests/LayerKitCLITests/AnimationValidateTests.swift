@@ -27,7 +27,7 @@ import Testing
             let run = try runLayerKit(["validate", path])
             #expect(run.status == 2, "\(animation)")
             #expect(run.stdout == "", "\(animation)")
-            #expect(run.stderrLines.map(String.init) == ["layerkit: \(message)"], "\(animation)")
+            #expect(run.stderrLines == ["layerkit: \(message)"], "\(animation)")
         }
     }
 }

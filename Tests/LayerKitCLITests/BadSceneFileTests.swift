@@ -167,7 +167,7 @@ import Testing
         let what = "\(command) \(c.name)"
         #expect(run.status == 2, "\(what): exit status; stderr: \(run.stderr)")
         #expect(run.stderrLines.count == 1, "\(what): expected one line on stderr, got: \(run.stderr)")
-        let line = run.stderrLines.first.map(String.init) ?? ""
+        let line = run.stderrLines.first ?? ""
         let prefix = c.path.isEmpty ? "\(file): " : "\(file): \(c.path): "
         #expect(line.hasPrefix("layerkit: " + prefix), "\(what): expected layerkit: \(prefix)…\ngot \(line)")
         #expect(line.contains(c.rule), "\(what): expected \(c.rule)\ngot \(line)")
@@ -202,7 +202,7 @@ import Testing
         for arguments in [["validate", file], ["render", file, "-o", "/dev/null"]] {
             let run = try runLayerKit(arguments)
             #expect(run.status == 2, "\(arguments[0])")
-            #expect(run.stderrLines.map(String.init) == ["layerkit: \(file): no such file"])
+            #expect(run.stderrLines == ["layerkit: \(file): no such file"])
         }
     }
 

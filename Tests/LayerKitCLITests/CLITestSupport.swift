@@ -12,7 +12,7 @@ struct CLIRun {
     let seconds: Double
 
     /// The non-empty lines of standard error.
-    var stderrLines: [Substring] { stderr.split(separator: "\n") }
+    var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
 }
 
 /// The `layerkit` under test: `LAYERKIT_EXECUTABLE` when set (to time a release build from a

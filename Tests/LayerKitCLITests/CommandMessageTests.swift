@@ -16,7 +16,7 @@ import Testing
         let run = try runLayerKit(arguments)
         #expect(run.status == 2, "\(arguments): \(run.stderr)", sourceLocation: sourceLocation)
         #expect(run.stdout == "", "\(arguments)", sourceLocation: sourceLocation)
-        #expect(run.stderrLines.map(String.init) == [line], "\(arguments)", sourceLocation: sourceLocation)
+        #expect(run.stderrLines == [line], "\(arguments)", sourceLocation: sourceLocation)
     }
 
     @Test func testHitRefusesACoordinateThatIsNotFinite() throws {

@@ -54,7 +54,7 @@ import Testing
         for command in [["render", path, "-o", output], ["displaylist", path]] {
             let run = try runLayerKit(command + ["--debug-overlay", "pink"])
             #expect(run.status == 2, "\(command[0])")
-            let first = String(run.stderrLines.first ?? "")
+            let first = run.stderrLines.first ?? ""
             #expect(first.hasPrefix("layerkit: "), "\(first)")
             for word in ["pink", "--debug-overlay", "blended", "offscreen", "misaligned"] {
                 #expect(first.contains(word), "\(command[0]): \(word) in \(first)")

@@ -30,7 +30,7 @@ import Testing
             let png = dir.appendingPathComponent("out.png")
             let run = try runLayerKit(["render", scene.path, "-o", png.path, "--backend", "cpu"], addressSpaceKiB: Self.addressSpaceKiB, in: temporary)
             #expect(run.status == 2, "\(message)")
-            #expect(run.stderrLines.map(String.init) == ["layerkit: \(scene.path): \(message)"])
+            #expect(run.stderrLines == ["layerkit: \(scene.path): \(message)"])
             #expect(!FileManager.default.fileExists(atPath: png.path))
         }
     }

@@ -60,14 +60,14 @@ import Testing
         let need = (128 << 20) + 32 * data.count + 8192 * 999_000 + 20 * 100 * 100
         var run = try runLayerKit(["render", scene.path, "-o", png.path, "--backend", "cpu"], addressSpaceKiB: 4_000_000, in: temporary)
         #expect(run.status == 2, "\(run.stderr)")
-        #expect(run.stderrLines.map(String.init) == ["layerkit: \(scene.path): 999000 layers need about \(gib(need)), more than the 3.8 GiB "
+        #expect(run.stderrLines == ["layerkit: \(scene.path): 999000 layers need about \(gib(need)), more than the 3.8 GiB "
                                                      + "this process may use (ulimit -v); split the scene or raise the limit"])
         #expect(!FileManager.default.fileExists(atPath: png.path))
 
         // Under 1 GiB the file alone is over: 128 MiB + 32 a byte of its 100 MB.
         run = try runLayerKit(["displaylist", scene.path], addressSpaceKiB: 1 << 20, in: temporary)
         #expect(run.status == 2, "\(run.stderr)")
-        #expect(run.stderrLines.map(String.init) == ["layerkit: \(scene.path): \(data.count) bytes of JSON need about \(gib((128 << 20) + 32 * data.count)), "
+        #expect(run.stderrLines == ["layerkit: \(scene.path): \(data.count) bytes of JSON need about \(gib((128 << 20) + 32 * data.count)), "
                                                      + "more than the 1.0 GiB this process may use (ulimit -v); split the scene or raise the limit"])
         #expect(run.stdout == "")
     }

@@ -28,7 +28,7 @@ import Testing
             let (run, png) = try render(path, "bad")
             #expect(run.status == 0, "\(run.stderr)")
             // Two drawText calls with the path, one warning.
-            #expect(run.stderrLines.map(String.init) == [#"LayerKit: warning: font "\#(path)": \#(why); drawing in DejaVu Sans"#])
+            #expect(run.stderrLines == [#"LayerKit: warning: font "\#(path)": \#(why); drawing in DejaVu Sans"#])
             #expect(png == expected, "\(path): drawn in the default family")
         }
     }

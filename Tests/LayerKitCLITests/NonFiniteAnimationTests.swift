@@ -28,7 +28,7 @@ import Testing
             let png = dir.appendingPathComponent("out.png")
             let run = try runLayerKit(["render", scene.path, "-o", png.path, "--backend", "cpu", "--time", time])
             #expect(run.status == 0, "\(name): \(run.stderr)")
-            #expect(run.stderrLines.map(String.init) == [
+            #expect(run.stderrLines == [
                 #"layerkit: warning: \#(scene.path): root.sublayers[1]: the animated "\#(keyPath)" is not finite at layer time \#(time == "1e308" ? "inf" : time); the layer is not drawn there"#,
             ], "\(name)")
             let image = try Bitmap(contentsOfPNGFile: png.path)

@@ -45,7 +45,7 @@ import Testing
         for (arguments, option) in runs {
             let run = try runLayerKit(arguments)
             #expect(run.status == 2, "\(arguments)")
-            #expect(run.stderrLines.last.map(String.init) == "layerkit: cannot write \(option) /dev/full: No space left on device")
+            #expect(run.stderrLines.last == "layerkit: cannot write \(option) /dev/full: No space left on device")
             #expect(fileType("/dev/full") == S_IFCHR, "/dev/full is still a character device after \(option)")
         }
     }
@@ -95,7 +95,7 @@ import Testing
             // 2 blocks: 1 KiB (or 2 KiB), more than the original, less than each output.
             let run = try runLayerKit(arguments, fileSizeLimit: 2)
             #expect(run.status == 2, "\(option): \(run.stderr)")
-            #expect(run.stderrLines.last.map(String.init) == "layerkit: cannot write \(option) \(target): File too large")
+            #expect(run.stderrLines.last == "layerkit: cannot write \(option) \(target): File too large")
             #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == original, "\(option)")
             #expect(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int == 0o640, "\(option)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.png", "b.png", "precious.out"], "\(option)")

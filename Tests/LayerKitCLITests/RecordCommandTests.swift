@@ -56,8 +56,8 @@ import Testing
         let out = directory.appendingPathComponent("out").path
         #expect(try runLayerKit(["record", scene, "-o", out, "--backend", "cpu"]).status == 0)
         let chunks = try Self.chunks(of: "\(out)/animation.png")
-        #expect(chunks.map(\.type) == ["IHDR", "acTL", "fcTL", "IDAT"]
-                                      + Array(repeating: ["fcTL", "fdAT"], count: 4).joined() + ["IEND"])
+        let order: [String] = ["IHDR", "acTL", "fcTL", "IDAT"] + Array(repeating: ["fcTL", "fdAT"], count: 4).joined() + ["IEND"]
+        #expect(chunks.map(\.type) == order)
         #expect(chunks[1].data == [0, 0, 0, 5, 0, 0, 0, 0])
         var sequence: UInt32 = 0
         for (frame, fcTL) in chunks.filter({ $0.type == "fcTL" }).enumerated() {
@@ -103,13 +103,13 @@ import Testing
         for (flags, message) in cases {
             let run = try runLayerKit(["record", scene, "-o", out] + flags)
             #expect(run.status == 2, "\(flags)")
-            #expect(run.stderrLines.first.map(String.init) == message, "\(flags)")
+            #expect(run.stderrLines.first == message, "\(flags)")
         }
         let still = try runLayerKit(["record", noTimeline, "-o", out])
         #expect(still.status == 2)
-        #expect(still.stderrLines.map(String.init) == ["layerkit: \(noTimeline): no timeline in the scene; give --duration (and --fps)"])
+        #expect(still.stderrLines == ["layerkit: \(noTimeline): no timeline in the scene; give --duration (and --fps)"])
         let file = try runLayerKit(["record", scene, "-o", scene])
-        #expect(file.stderrLines.map(String.init) == ["layerkit: cannot write -o \(scene): it is not a directory"])
+        #expect(file.stderrLines == ["layerkit: cannot write -o \(scene): it is not a directory"])
         let missing = try runLayerKit(["record", scene, "-o", directory.appendingPathComponent("no/such").path])
         #expect(missing.status == 2)
         // No ffmpeg on an empty PATH: --video is refused before a frame is drawn.
@@ -131,13 +131,13 @@ import Testing
             .write(to: URL(fileURLWithPath: huge))
         let big = try runLayerKit(["record", huge, "-o", out, "--duration", "100", "--fps", "1000"])
         #expect(big.status == 2)
-        #expect(big.stderrLines.map(String.init) == [
+        #expect(big.stderrLines == [
             "layerkit: \(huge): 100 s at 1000 fps is 100000 frames of 4096×4096 px, up to 12.2 TiB written "
                 + "(the frames and the animated PNG, uncompressed); at most 16 GiB (raise it with --max-bytes)",
         ])
         // The fade: 5 frames of 10 × 10 px, 2 · 5 · 100 · 4 = 4000 bytes, so 4000 passes and 3999 not.
         let low = try runLayerKit(["record", scene, "-o", out, "--backend", "cpu", "--max-bytes", "3K"])
-        #expect(low.stderrLines.map(String.init) == [
+        #expect(low.stderrLines == [
             "layerkit: \(scene): 0.5 s at 10 fps is 5 frames of 10×10 px, up to 3.91 KiB written "
                 + "(the frames and the animated PNG, uncompressed); at most 3 KiB (raise it with --max-bytes)",
         ])
@@ -161,7 +161,7 @@ import Testing
         let shorter = ["record", scene, "-o", out.path, "--backend", "cpu", "--duration", "0.3"]
         let refused = try runLayerKit(shorter)
         #expect(refused.status == 2)
-        #expect(refused.stderrLines.map(String.init) == [
+        #expect(refused.stderrLines == [
             "layerkit: cannot write -o \(out.path): it is not empty (6 entries, such as animation.png); give --overwrite to replace a recording there",
         ])
         #expect(try names() == five)
@@ -170,7 +170,7 @@ import Testing
         try FileManager.default.createDirectory(at: out.appendingPathComponent("frame-0009.png"), withIntermediateDirectories: false)
         let folder = try runLayerKit(shorter + ["--overwrite"])
         #expect(folder.status == 2)
-        #expect(folder.stderrLines.map(String.init) == [
+        #expect(folder.stderrLines == [
             "layerkit: cannot write -o \(out.path): frame-0009.png is not a file that record writes; remove it yourself",
         ])
         #expect(try names() == five + ["frame-0009.png"])
@@ -217,7 +217,7 @@ import Testing
         let fresh = directory.appendingPathComponent("new")
         let run = try runLayerKit(["record", scene, "-o", fresh.path, "--backend", "cpu"], fileSizeLimit: blocks)
         #expect(run.status == 2)
-        #expect(run.stderrLines.map(String.init) == ["layerkit: cannot write -o \(fresh.path): File too large"])
+        #expect(run.stderrLines == ["layerkit: cannot write -o \(fresh.path): File too large"])
         #expect(!FileManager.default.fileExists(atPath: fresh.path), "the folder it made is gone")
 
         let existing = directory.appendingPathComponent("existing")
@@ -226,7 +226,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: existing.path) == [], "no frame, no animation, no staging folder")
         // The first frame fails (512 bytes are too few): the message names the folder given.
         let first = try runLayerKit(["record", scene, "-o", existing.path, "--backend", "cpu"], fileSizeLimit: 1)
-        #expect(first.stderrLines.map(String.init) == ["layerkit: cannot write -o \(existing.path): File too large"])
+        #expect(first.stderrLines == ["layerkit: cannot write -o \(existing.path): File too large"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: existing.path) == [])
     }
 

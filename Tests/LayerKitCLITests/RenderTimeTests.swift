@@ -27,6 +27,6 @@ import Testing
         }
         let bad = try runLayerKit(["render", scene, "-o", output, "--time", "nan"])
         #expect(bad.status == 2)
-        #expect(bad.stderrLines.map(String.init) == ["layerkit: --time: expected a finite number of seconds, found nan"])
+        #expect(bad.stderrLines == ["layerkit: --time: expected a finite number of seconds, found nan"])
     }
 }
