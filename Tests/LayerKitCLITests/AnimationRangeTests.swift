@@ -1,21 +1,19 @@
 import Foundation
 import LayerKitTestSupport
-import Testing
+import XCTest
 
 /// Animation values are held to the rule of the field they animate, and key paths to the layer
 /// type (issue 23: an opacity animated from 5 to −3 was accepted though `"opacity": 5` is
 /// refused). Each refusal is the static field's message at the value's JSON path, exit 2.
-@Suite struct AnimationRangeTests {
-    private let temporary = TemporaryDirectories()
-
+final class AnimationRangeTests: XCTestCase {
     private func validate(_ root: String) throws -> (run: CLIRun, file: String) {
-        let directory = try temporary.directory()
+        let directory = try temporaryDirectory(for: self)
         let path = directory.appendingPathComponent("scene.json").path
         try Data(sceneText(root: root).utf8).write(to: URL(fileURLWithPath: path))
         return (try runLayerKit(["validate", path]), path)
     }
 
-    @Test func testValuesOutsideTheFieldsRangeAreRefused() throws {
+    func testValuesOutsideTheFieldsRangeAreRefused() throws {
         let at = "root.sublayers[0].animations[0]"
         for (layer, message) in [
             // The static field's messages, for comparison.
@@ -40,19 +38,19 @@ import Testing
              "\(at).toValue: must be >= 0, not -2"),
         ] {
             let (run, file) = try validate(#"{"sublayers": [\#(layer)]}"#)
-            #expect(run.status == 2, "\(layer)")
-            #expect(run.stderrLines == ["layerkit: \(file): \(message)"], "\(layer)")
+            XCTAssertEqual(run.status, 2, layer)
+            XCTAssertEqual(run.stderrLines.map(String.init), ["layerkit: \(file): \(message)"], layer)
         }
     }
 
     /// A change is not a value of the property: `byValue` and an additive animation's values
     /// may be negative where the property may not.
-    @Test func testChangesMayLeaveTheRange() throws {
+    func testChangesMayLeaveTheRange() throws {
         let (run, _) = try validate(#"{"sublayers": [{"animations": [{"type": "basic", "keyPath": "opacity", "toValue": -0.5, "additive": true}, {"type": "basic", "keyPath": "opacity", "byValue": -0.5}, {"type": "keyframe", "keyPath": "cornerRadius", "values": [-1, -2], "additive": true}]}]}"#)
-        #expect(run.status == 0, "\(run.stderr)")
+        XCTAssertEqual(run.status, 0, run.stderr)
     }
 
-    @Test func testKeyPathsTheLayerTypeLacksAreRefused() throws {
+    func testKeyPathsTheLayerTypeLacksAreRefused() throws {
         let at = "root.sublayers[0].animations[0]"
         for (layer, message) in [
             (#"{"animations": [{"type": "basic", "keyPath": "path", "toValue": "M0 0 L1 1"}]}"#,
@@ -63,8 +61,8 @@ import Testing
              #"\#(at).animations[0].keyPath: a shapeLayer has no property "fontSize" (a textLayer has)"#),
         ] {
             let (run, file) = try validate(#"{"sublayers": [\#(layer)]}"#)
-            #expect(run.status == 2, "\(layer)")
-            #expect(run.stderrLines == ["layerkit: \(file): \(message)"], "\(layer)")
+            XCTAssertEqual(run.status, 2, layer)
+            XCTAssertEqual(run.stderrLines.map(String.init), ["layerkit: \(file): \(message)"], layer)
         }
     }
 }

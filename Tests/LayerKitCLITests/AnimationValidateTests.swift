@@ -1,14 +1,12 @@
 import Foundation
 import LayerKitTestSupport
-import Testing
+import XCTest
 
 /// `layerkit validate` names a malformed animation by its JSON path and the rule it breaks,
 /// exit 2, as for every other field.
-@Suite struct AnimationValidateTests {
-    private let temporary = TemporaryDirectories()
-
-    @Test func testMalformedAnimationsAreNamedWithTheirPath() throws {
-        let directory = try temporary.directory()
+final class AnimationValidateTests: XCTestCase {
+    func testMalformedAnimationsAreNamedWithTheirPath() throws {
+        let directory = try temporaryDirectory(for: self)
         let path = directory.appendingPathComponent("bad.json").path
         let at = "\(path): root.sublayers[0].animations[0]"
         for (animation, message) in [
@@ -25,9 +23,9 @@ import Testing
         ] {
             try Data(sceneText(root: #"{"sublayers": [{"animations": [\#(animation)]}]}"#).utf8).write(to: URL(fileURLWithPath: path))
             let run = try runLayerKit(["validate", path])
-            #expect(run.status == 2, "\(animation)")
-            #expect(run.stdout == "", "\(animation)")
-            #expect(run.stderrLines == ["layerkit: \(message)"], "\(animation)")
+            XCTAssertEqual(run.status, 2, animation)
+            XCTAssertEqual(run.stdout, "", animation)
+            XCTAssertEqual(run.stderrLines.map(String.init), ["layerkit: \(message)"], animation)
         }
     }
 }

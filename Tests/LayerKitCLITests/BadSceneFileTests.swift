@@ -2,15 +2,13 @@ import Foundation
 import LayerKitCore
 import LayerKitScene
 import LayerKitTestSupport
-import Testing
+import XCTest
 
 /// Every class of malformed scene file docs/command-line.md lists, through the command line as a user
 /// meets it: `layerkit validate` and `layerkit render` each exit with 2 and print exactly one
 /// line on standard error naming the file, the JSON path and the rule broken, quickly, and
 /// never crash or write an image.
-@Suite struct BadSceneFileTests {
-    private let temporary = TemporaryDirectories()
-
+final class BadSceneFileTests: XCTestCase {
     /// The slowest a refusal may be: the promised second for a release build of `layerkit`
     /// (run `LAYERKIT_EXECUTABLE=.build/release/layerkit swift test --filter BadSceneFileTests`),
     /// where the largest file here (a million layers, 3 MB of JSON) takes about 0.3 s. A debug
@@ -165,17 +163,17 @@ import Testing
     /// Checks one run against one case: exit 2, one line on stderr naming file, path and rule.
     private func check(_ run: CLIRun, _ c: Case, file: String, command: String) {
         let what = "\(command) \(c.name)"
-        #expect(run.status == 2, "\(what): exit status; stderr: \(run.stderr)")
-        #expect(run.stderrLines.count == 1, "\(what): expected one line on stderr, got: \(run.stderr)")
-        let line = run.stderrLines.first ?? ""
+        XCTAssertEqual(run.status, 2, "\(what): exit status; stderr: \(run.stderr)")
+        XCTAssertEqual(run.stderrLines.count, 1, "\(what): expected one line on stderr, got: \(run.stderr)")
+        let line = run.stderrLines.first.map(String.init) ?? ""
         let prefix = c.path.isEmpty ? "\(file): " : "\(file): \(c.path): "
-        #expect(line.hasPrefix("layerkit: " + prefix), "\(what): expected layerkit: \(prefix)…\ngot \(line)")
-        #expect(line.contains(c.rule), "\(what): expected \(c.rule)\ngot \(line)")
-        #expect(run.seconds < Self.timeLimit(large: c.large), "\(what): took \(run.seconds) s")
+        XCTAssertTrue(line.hasPrefix("layerkit: " + prefix), "\(what): expected layerkit: \(prefix)…\ngot \(line)")
+        XCTAssertTrue(line.contains(c.rule), "\(what): expected \(c.rule)\ngot \(line)")
+        XCTAssertLessThan(run.seconds, Self.timeLimit(large: c.large), "\(what): took \(run.seconds) s")
     }
 
-    @Test func testEveryBadSceneFileGetsOneLineAndExitCode2() throws {
-        let dir = try temporary.directory()
+    func testEveryBadSceneFileGetsOneLineAndExitCode2() throws {
+        let dir = try temporaryDirectory(for: self)
         try writeImages(to: dir)
         let bad = cases(imageDirectory: dir)
         let files = bad.indices.map { dir.appendingPathComponent("bad\($0).json").path }
@@ -188,26 +186,26 @@ import Testing
         for (i, c) in bad.enumerated() {
             let (validate, render) = runs[i]
             check(validate, c, file: files[i], command: "validate")
-            #expect(validate.stdout == "", "validate \(c.name): nothing on stdout for a bad file")
+            XCTAssertEqual(validate.stdout, "", "validate \(c.name): nothing on stdout for a bad file")
             check(render, c, file: files[i], command: "render")
-            #expect(!FileManager.default.fileExists(atPath: outputs[i]), "render \(c.name) wrote an image")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: outputs[i]), "render \(c.name) wrote an image")
             if max(validate.seconds, render.seconds) > slowest.seconds { slowest = (max(validate.seconds, render.seconds), c.name) }
         }
         print("slowest refusal (\(layerkitIsReleaseBuild ? "release" : "debug") build): \(slowest.name), "
               + String(format: "%.3f s", slowest.seconds))
     }
 
-    @Test func testMissingSceneFile() throws {
-        let file = try temporary.directory().appendingPathComponent("missing.json").path
+    func testMissingSceneFile() throws {
+        let file = try temporaryDirectory(for: self).appendingPathComponent("missing.json").path
         for arguments in [["validate", file], ["render", file, "-o", "/dev/null"]] {
             let run = try runLayerKit(arguments)
-            #expect(run.status == 2, "\(arguments[0])")
-            #expect(run.stderrLines == ["layerkit: \(file): no such file"])
+            XCTAssertEqual(run.status, 2, "\(arguments[0])")
+            XCTAssertEqual(run.stderrLines.map(String.init), ["layerkit: \(file): no such file"])
         }
     }
 
     /// Bad values of render's own options are refused in one line too, before any pixel exists.
-    @Test func testBadRenderScales() throws {
+    func testBadRenderScales() throws {
         let scene = examplesDirectory.appendingPathComponent("seeds/5.1-rotate45.json").path
         for (scale, rule) in [("0", "--scale must be a positive number"), ("nan", "--scale must be a positive number"),
                               ("-2", "--scale must be a positive number"), ("1e300", "over the limit of 16384 px a side"),
@@ -216,9 +214,9 @@ import Testing
                 // `--scale=S`: a separate "-2" would read as an option.
                 let arguments = command == "render" ? [command, scene, "-o", "/dev/null", "--scale=\(scale)"] : [command, scene, "--scale=\(scale)"]
                 let run = try runLayerKit(arguments)
-                #expect(run.status == 2, "\(command) --scale \(scale): \(run.stderr)")
-                #expect(run.stderrLines.count == 1, "\(command) --scale \(scale): \(run.stderr)")
-                #expect(run.stderr.contains(rule), "\(command) --scale \(scale): \(run.stderr)")
+                XCTAssertEqual(run.status, 2, "\(command) --scale \(scale): \(run.stderr)")
+                XCTAssertEqual(run.stderrLines.count, 1, "\(command) --scale \(scale): \(run.stderr)")
+                XCTAssertTrue(run.stderr.contains(rule), "\(command) --scale \(scale): \(run.stderr)")
             }
         }
     }

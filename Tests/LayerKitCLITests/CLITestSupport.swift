@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// What one run of the `layerkit` executable did.
 struct CLIRun {
@@ -12,7 +13,7 @@ struct CLIRun {
     let seconds: Double
 
     /// The non-empty lines of standard error.
-    var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+    var stderrLines: [Substring] { stderr.split(separator: "\n") }
 }
 
 /// The `layerkit` under test: `LAYERKIT_EXECUTABLE` when set (to time a release build from a
@@ -31,8 +32,8 @@ let activeSanitizer: String? = ["address": "__asan_init", "thread": "__tsan_init
 
 /// `body(0) … body(count - 1)`, as many at once as there are cores, in order: runs of `layerkit`
 /// that are independent wait on separate processes, so a test of dozens of them takes a share
-/// of the time. `body` must not `#expect` (Swift Testing finds the test an issue belongs to in a
-/// task-local value, which Dispatch's threads lack): check what it returns.
+/// of the time. `body` must not assert (XCTest's failures belong on the test's thread): check
+/// what it returns.
 func concurrentRuns<T>(_ count: Int, _ body: (Int) throws -> T) throws -> [T] {
     var results = [Result<T, Error>?](repeating: nil, count: count)
     let lock = NSLock()
@@ -57,16 +58,12 @@ func runLayerKit(_ arguments: [String], fileSizeLimit blocks: Int) throws -> CLI
     return try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "trap '' XFSZ; ulimit -f \(blocks) && exec " + quoted.joined(separator: " ")])
 }
 
-/// What a test that runs `layerkit` throws where there is none (`swift test` builds it; Swift
-/// Testing cannot skip a test from inside it).
-struct MissingExecutable: Error, CustomStringConvertible {
-    var description: String { "no layerkit executable at \(layerkitExecutable.path); build the package first" }
-}
-
 /// Runs `executable` (`layerkit`, or a shell that execs it) with `arguments` and `environment`
 /// added to this process's environment.
 private func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> CLIRun {
-    guard FileManager.default.isExecutableFile(atPath: layerkitExecutable.path) else { throw MissingExecutable() }
+    guard FileManager.default.isExecutableFile(atPath: layerkitExecutable.path) else {
+        throw XCTSkip("no layerkit executable at \(layerkitExecutable.path); build the package first")
+    }
     // Output goes to files rather than pipes: nothing can block on a full pipe, and no reader
     // thread is needed.
     let outputs = FileManager.default.temporaryDirectory.appendingPathComponent("layerkit-run-\(UUID().uuidString)")
@@ -89,30 +86,19 @@ private func run(_ executable: URL, _ arguments: [String], environment: [String:
                   stderr: try String(contentsOf: errURL, encoding: .utf8), seconds: seconds)
 }
 
-/// Fresh temporary directories, removed when this is released: a suite holds one in a stored
-/// property, and Swift Testing makes a new suite instance for each test and releases it after
-/// the test, so each test's directories go with it.
-final class TemporaryDirectories {
-    private var made: [URL] = []
-
-    /// A new empty directory, removed with the others.
-    func directory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("layerkit-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        made.append(dir)
-        return dir
-    }
-
-    deinit {
-        for dir in made { try? FileManager.default.removeItem(at: dir) }
-    }
+/// A fresh temporary directory for one test, removed when the test ends.
+func temporaryDirectory(for test: XCTestCase) throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("layerkit-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    test.addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+    return dir
 }
 
 /// Runs `layerkit ARGS` under `ulimit -v addressSpaceKiB`, so that unbounded memory fails the
-/// test (the child aborts) instead of the machine; outputs go to a directory of `temporary`.
-func runLayerKit(_ arguments: [String], addressSpaceKiB: Int, in temporary: TemporaryDirectories) throws -> CLIRun {
+/// test (the child aborts) instead of the machine; outputs go to a temporary directory of `test`.
+func runLayerKit(_ arguments: [String], addressSpaceKiB: Int, for test: XCTestCase) throws -> CLIRun {
     let quoted = ([layerkitExecutable.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-    let outputs = try temporary.directory()
+    let outputs = try temporaryDirectory(for: test)
     let (out, err) = (outputs.appendingPathComponent("stdout"), outputs.appendingPathComponent("stderr"))
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -1,15 +1,13 @@
 import Foundation
 import LayerKitCore
 import LayerKitScene
-import Testing
+import XCTest
 
 /// A scene as deep as the documented limit (1000 levels, which `validate` accepts) renders on
 /// both backends, dumps its display list and hit-tests, in a subprocess with the main thread's
 /// usual 8 MB stack; one level more is refused the same way by every command. (The compositor
 /// recursed once per level and overflowed that stack near 835 levels.)
-@Suite struct DeepSceneTests {
-    private let temporary = TemporaryDirectories()
-
+final class DeepSceneTests: XCTestCase {
     /// `depth` nested 100x100 layers; the deepest, named "deepest", is opaque green.
     private func deepScene(_ depth: Int, in dir: URL) throws -> String {
         var layer = ##"{"name": "deepest", "bounds": [0, 0, 100, 100], "position": [50, 50], "backgroundColor": "#00FF00"}"##
@@ -22,40 +20,40 @@ import Testing
         return path
     }
 
-    @Test func testEveryCommandHandlesASceneAtTheDepthLimit() throws {
-        let dir = try temporary.directory()
+    func testEveryCommandHandlesASceneAtTheDepthLimit() throws {
+        let dir = try temporaryDirectory(for: self)
         let scene = try deepScene(Scene.maximumDepth, in: dir)
         let validate = try runLayerKit(["validate", scene])
-        #expect(validate.status == 0, "\(validate.stderr)")
-        #expect(validate.stdout.contains("1000 layers, depth 1000"), "\(validate.stdout)")
+        XCTAssertEqual(validate.status, 0, validate.stderr)
+        XCTAssertTrue(validate.stdout.contains("1000 layers, depth 1000"), validate.stdout)
         for backend in ["cpu", "gl"] {
             let out = dir.appendingPathComponent("\(backend).png").path
             let render = try runLayerKit(["render", scene, "-o", out, "--backend", backend])
-            #expect(render.status == 0, "\(backend): \(render.stderr)")
+            XCTAssertEqual(render.status, 0, "\(backend): \(render.stderr)")
             let image = try Bitmap(contentsOfPNGFile: out)
-            #expect(image[50, 50].g == 255, "\(backend): the deepest layer is drawn")
-            #expect(image[0, 99].a == 255, "\(backend): over the whole canvas")
+            XCTAssertEqual(image[50, 50].g, 255, "\(backend): the deepest layer is drawn")
+            XCTAssertEqual(image[0, 99].a, 255, "\(backend): over the whole canvas")
         }
         let dump = try runLayerKit(["displaylist", scene])
-        #expect(dump.status == 0, "\(dump.stderr)")
-        #expect(dump.stdout.contains("deepest"), "the deepest layer's quad is listed")
+        XCTAssertEqual(dump.status, 0, dump.stderr)
+        XCTAssertTrue(dump.stdout.contains("deepest"), "the deepest layer's quad is listed")
         let hit = try runLayerKit(["hit", scene, "50", "50"])
-        #expect(hit.status == 0, "\(hit.stderr)")
-        #expect(hit.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "deepest")
+        XCTAssertEqual(hit.status, 0, hit.stderr)
+        XCTAssertEqual(hit.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "deepest")
     }
 
-    @Test func testOneLevelPastTheLimitIsRefusedByEveryCommand() throws {
-        let dir = try temporary.directory()
+    func testOneLevelPastTheLimitIsRefusedByEveryCommand() throws {
+        let dir = try temporaryDirectory(for: self)
         let scene = try deepScene(Scene.maximumDepth + 1, in: dir)
         let commands = [["validate", scene], ["render", scene, "-o", dir.appendingPathComponent("cpu.png").path, "--backend", "cpu"],
                         ["render", scene, "-o", dir.appendingPathComponent("gl.png").path, "--backend", "gl"],
                         ["displaylist", scene], ["hit", scene, "50", "50"]]
         for arguments in commands {
             let run = try runLayerKit(arguments)
-            #expect(run.status == 2, "\(arguments[0]): \(run.stderr)")
-            #expect(run.stderrLines.count == 1, "\(arguments[0]): \(run.stderr)")
-            #expect(run.stderr.contains("layers nest more than 1000 deep"), "\(arguments[0]): \(run.stderr)")
+            XCTAssertEqual(run.status, 2, "\(arguments[0]): \(run.stderr)")
+            XCTAssertEqual(run.stderrLines.count, 1, "\(arguments[0]): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains("layers nest more than 1000 deep"), "\(arguments[0]): \(run.stderr)")
         }
-        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("cpu.png").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("cpu.png").path))
     }
 }

@@ -1,16 +1,14 @@
 import Foundation
 import LayerKitCore
 import LayerKitTestSupport
-import Testing
+import XCTest
 
 /// `drawText` with a font path that is a device, a directory or not a font draws in the
 /// default family and says so once (issue 23: it fell back without a word, and a device was
 /// handed to FreeType to read).
-@Suite struct FontPathTests {
-    private let temporary = TemporaryDirectories()
-
-    @Test func testBadFontPathsFallBackWithOneWarning() throws {
-        let dir = try temporary.directory()
+final class FontPathTests: XCTestCase {
+    func testBadFontPathsFallBackWithOneWarning() throws {
+        let dir = try temporaryDirectory(for: self)
         let notAFont = dir.appendingPathComponent("notes.ttf")
         try Data("not a font".utf8).write(to: notAFont)
         func render(_ font: String, _ name: String) throws -> (CLIRun, Data) {
@@ -22,14 +20,14 @@ import Testing
             return (run, (try? Data(contentsOf: png)) ?? Data())
         }
         let (reference, expected) = try render("DejaVu Sans", "reference")
-        #expect(reference.stderr == "")
+        XCTAssertEqual(reference.stderr, "")
         for (path, why) in [("/dev/zero", "a device, not a font file"), (dir.path, "a directory, not a font file"),
                             (notAFont.path, "not a font LayerKit can read"), (dir.path + "/missing.ttf", "No such file or directory")] {
             let (run, png) = try render(path, "bad")
-            #expect(run.status == 0, "\(run.stderr)")
+            XCTAssertEqual(run.status, 0, run.stderr)
             // Two drawText calls with the path, one warning.
-            #expect(run.stderrLines == [#"LayerKit: warning: font "\#(path)": \#(why); drawing in DejaVu Sans"#])
-            #expect(png == expected, "\(path): drawn in the default family")
+            XCTAssertEqual(run.stderrLines.map(String.init), [#"LayerKit: warning: font "\#(path)": \#(why); drawing in DejaVu Sans"#])
+            XCTAssertEqual(png, expected, "\(path): drawn in the default family")
         }
     }
 }

@@ -1,17 +1,21 @@
 import Foundation
 import LayerKitCore
 import LayerKitTestSupport
-import Testing
+import XCTest
 
 /// Every output of the command line is written whole or not at all: a write that fails leaves
 /// the file that was there as it was and removes nothing the command did not create; a device
 /// or FIFO is written in place and never removed; an output that cannot be written is one
 /// sentence, exit 2.
-@Suite struct OutputWriteTests {
-    private let temporary = TemporaryDirectories()
-
+final class OutputWriteTests: XCTestCase {
     /// A 480 x 400 scene with shadows and an image: its PNG is about 15 KB, its trace over 2 KB.
     let scene = examplesDirectory.appendingPathComponent("seeds/4.x-shadow.json").path
+
+    /// The file type bits of `path` (not following a link), or nil when nothing is there.
+    private func fileType(_ path: String) -> mode_t? {
+        var status = stat()
+        return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : nil
+    }
 
     /// Two 128 x 128 PNGs for `diff` whose red channels differ by 3...34 at random (a linear
     /// congruential generator's): heat map reds 140...255 in noise, over 2 KiB as a PNG.
@@ -33,9 +37,9 @@ import Testing
     /// The issue's case: a PNG, a heat map or a trace that /dev/full refuses (ENOSPC) is exit 2
     /// naming the option and the reason, and /dev/full is still the device afterwards (the
     /// PNG writer used to remove whatever path it failed to write: as root, the device node).
-    @Test(.enabled(if: fileType("/dev/full") == S_IFCHR, "no /dev/full here (testFIFOIsWrittenInPlace covers devices)"))
     func testAFullDeviceIsWrittenInPlaceAndNeverRemoved() throws {
-        let dir = try temporary.directory()
+        guard fileType("/dev/full") == S_IFCHR else { throw XCTSkip("no /dev/full here (testFIFOIsWrittenInPlace covers devices)") }
+        let dir = try temporaryDirectory(for: self)
         let (a, b) = try differingPNGs(in: dir)
         let runs: [([String], String)] = [
             (["render", scene, "--backend", "cpu", "-o", "/dev/full"], "-o"),
@@ -44,18 +48,18 @@ import Testing
         ]
         for (arguments, option) in runs {
             let run = try runLayerKit(arguments)
-            #expect(run.status == 2, "\(arguments)")
-            #expect(run.stderrLines.last == "layerkit: cannot write \(option) /dev/full: No space left on device")
-            #expect(fileType("/dev/full") == S_IFCHR, "/dev/full is still a character device after \(option)")
+            XCTAssertEqual(run.status, 2, "\(arguments)")
+            XCTAssertEqual(run.stderrLines.last.map(String.init), "layerkit: cannot write \(option) /dev/full: No space left on device")
+            XCTAssertEqual(fileType("/dev/full"), S_IFCHR, "/dev/full is still a character device after \(option)")
         }
     }
 
     /// A FIFO is written in place (its reader gets the PNG) and stays a FIFO; nothing else is
     /// created beside it.
-    @Test func testFIFOIsWrittenInPlace() throws {
-        let dir = try temporary.directory()
+    func testFIFOIsWrittenInPlace() throws {
+        let dir = try temporaryDirectory(for: self)
         let fifo = dir.appendingPathComponent("pipe.png").path
-        #expect(mkfifo(fifo, 0o600) == 0)
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         final class Received: @unchecked Sendable { var data = Data() }
         let received = Received(), done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
@@ -65,22 +69,22 @@ import Testing
         }
         let run = try runLayerKit(["render", scene, "--backend", "cpu", "-o", fifo])
         if done.wait(timeout: .now() + 30) == .timedOut {
-            Issue.record("layerkit never opened the FIFO")
+            XCTFail("layerkit never opened the FIFO")
             close(open(fifo, O_WRONLY | O_NONBLOCK))  // lets the reader go
             done.wait()
         }
-        #expect(run.status == 0, "\(run.stderr)")
+        XCTAssertEqual(run.status, 0, run.stderr)
         let image = try Bitmap(pngData: [UInt8](received.data))
-        #expect([image.width, image.height] as [Int] == [480, 400])
-        #expect(fileType(fifo) == S_IFIFO)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["pipe.png"])
+        XCTAssertEqual([image.width, image.height], [480, 400])
+        XCTAssertEqual(fileType(fifo), S_IFIFO)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["pipe.png"])
     }
 
     /// A write that fails part-way (past a file size limit, which binds root as a full disk
     /// would) leaves the file it was to replace byte for byte as it was, with its permissions,
     /// and no temporary file beside it. (libpng's writer truncated the file and then removed it.)
-    @Test func testAFailedWriteLeavesTheExistingFileAsItWas() throws {
-        let dir = try temporary.directory()
+    func testAFailedWriteLeavesTheExistingFileAsItWas() throws {
+        let dir = try temporaryDirectory(for: self)
         let (a, b) = try differingPNGs(in: dir)
         let target = dir.appendingPathComponent("precious.out").path
         let original = Data("a user's file, to be replaced only by a whole new one\n".utf8)
@@ -91,46 +95,46 @@ import Testing
         ]
         for (arguments, option) in runs {
             try original.write(to: URL(fileURLWithPath: target))
-            #expect(chmod(target, 0o640) == 0)
+            XCTAssertEqual(chmod(target, 0o640), 0)
             // 2 blocks: 1 KiB (or 2 KiB), more than the original, less than each output.
             let run = try runLayerKit(arguments, fileSizeLimit: 2)
-            #expect(run.status == 2, "\(option): \(run.stderr)")
-            #expect(run.stderrLines.last == "layerkit: cannot write \(option) \(target): File too large")
-            #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == original, "\(option)")
-            #expect(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int == 0o640, "\(option)")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.png", "b.png", "precious.out"], "\(option)")
+            XCTAssertEqual(run.status, 2, "\(option): \(run.stderr)")
+            XCTAssertEqual(run.stderrLines.last.map(String.init), "layerkit: cannot write \(option) \(target): File too large")
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: target)), original, option)
+            XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int, 0o640, option)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["a.png", "b.png", "precious.out"], option)
         }
     }
 
     /// A successful write replaces the file with the new one, keeping its permissions; through
     /// a symbolic link it replaces the file the link names and the link stays a link (a link
     /// to no file yet gets the file where it points).
-    @Test func testReplacingKeepsPermissionsAndLinks() throws {
-        let dir = try temporary.directory()
+    func testReplacingKeepsPermissionsAndLinks() throws {
+        let dir = try temporaryDirectory(for: self)
         let target = dir.appendingPathComponent("out.png").path
         try Data("old".utf8).write(to: URL(fileURLWithPath: target))
-        #expect(chmod(target, 0o604) == 0)
-        #expect(try runLayerKit(["render", scene, "--backend", "cpu", "-o", target]).status == 0)
-        #expect(try Bitmap(contentsOfPNGFile: target).width == 480)
-        #expect(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int == 0o604)
+        XCTAssertEqual(chmod(target, 0o604), 0)
+        XCTAssertEqual(try runLayerKit(["render", scene, "--backend", "cpu", "-o", target]).status, 0)
+        XCTAssertEqual(try Bitmap(contentsOfPNGFile: target).width, 480)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int, 0o604)
 
         let link = dir.appendingPathComponent("link.png").path, linked = dir.appendingPathComponent("linked.png").path
-        #expect(symlink("linked.png", link) == 0)
-        #expect(try runLayerKit(["render", scene, "--backend", "cpu", "-o", link]).status == 0, "a link to no file yet")
-        #expect(fileType(link) == S_IFLNK)
-        #expect(try Bitmap(contentsOfPNGFile: linked).width == 480)
+        XCTAssertEqual(symlink("linked.png", link), 0)
+        XCTAssertEqual(try runLayerKit(["render", scene, "--backend", "cpu", "-o", link]).status, 0, "a link to no file yet")
+        XCTAssertEqual(fileType(link), S_IFLNK)
+        XCTAssertEqual(try Bitmap(contentsOfPNGFile: linked).width, 480)
         try Data("old".utf8).write(to: URL(fileURLWithPath: linked))
-        #expect(try runLayerKit(["render", scene, "--backend", "cpu", "-o", link]).status == 0, "a link to a file")
-        #expect(fileType(link) == S_IFLNK)
-        #expect(try Bitmap(contentsOfPNGFile: linked).width == 480)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["link.png", "linked.png", "out.png"])
+        XCTAssertEqual(try runLayerKit(["render", scene, "--backend", "cpu", "-o", link]).status, 0, "a link to a file")
+        XCTAssertEqual(fileType(link), S_IFLNK)
+        XCTAssertEqual(try Bitmap(contentsOfPNGFile: linked).width, 480)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["link.png", "linked.png", "out.png"])
     }
 
     /// Outputs no one can write (in /proc, in /sys, under a path whose folder is a file) are
     /// refused before any work, whoever runs the command: one sentence naming the option, the
     /// path and why, exit 2, never a Foundation error dump.
-    @Test func testUnwritableOutputsAreOneSentenceBeforeTheWork() throws {
-        let dir = try temporary.directory()
+    func testUnwritableOutputsAreOneSentenceBeforeTheWork() throws {
+        let dir = try temporaryDirectory(for: self)
         let (a, b) = try differingPNGs(in: dir)
         let underFile = scene + "/out.png"
         let outputs = [
@@ -147,18 +151,12 @@ import Testing
             ]
             for (arguments, option) in runs {
                 let run = try runLayerKit(arguments)
-                #expect(run.status == 2, "\(arguments)")
-                #expect(run.stdout == "", "\(arguments): refused before the work")
-                #expect(run.stderrLines.count == 1, "\(run.stderr)")
-                #expect(run.stderr.hasPrefix("layerkit: cannot write \(option) \(path): \(why)"), "\(run.stderr)")
-                #expect(!run.stderr.contains("Domain"), "\(run.stderr)")
+                XCTAssertEqual(run.status, 2, "\(arguments)")
+                XCTAssertEqual(run.stdout, "", "\(arguments): refused before the work")
+                XCTAssertEqual(run.stderrLines.count, 1, run.stderr)
+                XCTAssertTrue(run.stderr.hasPrefix("layerkit: cannot write \(option) \(path): \(why)"), run.stderr)
+                XCTAssertFalse(run.stderr.contains("Domain"), run.stderr)
             }
         }
     }
-}
-
-/// The file type bits of `path` (not following a link), or nil when nothing is there.
-private func fileType(_ path: String) -> mode_t? {
-    var status = stat()
-    return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : nil
 }
