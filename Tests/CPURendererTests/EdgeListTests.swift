@@ -28,6 +28,16 @@ final class EdgeListTests: XCTestCase {
         XCTAssertEqual(EdgeList(diamond).inside(row: 2.5), 1..<3, "centres 1.5 and 2.5 inside 0.5 ... 3.5")
     }
 
+    /// A crossing that overflowed (a side whose slope is infinite at 10^308 coordinates) gives no
+    /// interior run: C's conversion of an infinity to a column is undefined (on x86-64 the
+    /// lowest `long`, a run of 2^63 pixels); those pixels are left to the per-pixel coverage.
+    func testInfiniteCrossingsGiveNoInteriorRun() {
+        let square = EdgeList([SIMD2(0, 0), SIMD2(8, 0), SIMD2(8, 8), SIMD2(0, 8)])
+        XCTAssertEqual(square.inside(row: 4.5, crossing: (lo: 0, hi: 8)), 0..<8)
+        XCTAssertEqual(square.inside(row: 4.5, crossing: (lo: -.infinity, hi: 8)), 0..<0)
+        XCTAssertEqual(square.inside(row: 4.5, crossing: (lo: 0, hi: .infinity)), 0..<0)
+    }
+
     /// A polygon whose side turns back up is asked edge by edge: its extent, not one crossing a side.
     func testPolygonsNotMonotoneInYAskEveryEdge() {
         let w: [SIMD2<Double>] = [SIMD2(0, 0), SIMD2(4, 0), SIMD2(4, 4), SIMD2(2, 1), SIMD2(0, 4)]
