@@ -1,19 +1,21 @@
 import Foundation
 import LayerKitTestSupport
-import XCTest
+import Testing
 
 /// Animation values are held to the rule of the field they animate, and key paths to the layer
 /// type (issue 23: an opacity animated from 5 to −3 was accepted though `"opacity": 5` is
 /// refused). Each refusal is the static field's message at the value's JSON path, exit 2.
-final class AnimationRangeTests: XCTestCase {
+@Suite struct AnimationRangeTests {
+    private let temporary = TemporaryDirectories()
+
     private func validate(_ root: String) throws -> (run: CLIRun, file: String) {
-        let directory = try temporaryDirectory(for: self)
+        let directory = try temporary.directory()
         let path = directory.appendingPathComponent("scene.json").path
         try Data(sceneText(root: root).utf8).write(to: URL(fileURLWithPath: path))
         return (try runLayerKit(["validate", path]), path)
     }
 
-    func testValuesOutsideTheFieldsRangeAreRefused() throws {
+    @Test func testValuesOutsideTheFieldsRangeAreRefused() throws {
         let at = "root.sublayers[0].animations[0]"
         for (layer, message) in [
             // The static field's messages, for comparison.
@@ -38,19 +40,19 @@ final class AnimationRangeTests: XCTestCase {
              "\(at).toValue: must be >= 0, not -2"),
         ] {
             let (run, file) = try validate(#"{"sublayers": [\#(layer)]}"#)
-            XCTAssertEqual(run.status, 2, layer)
-            XCTAssertEqual(run.stderrLines.map(String.init), ["layerkit: \(file): \(message)"], layer)
+            expectEqual(run.status, 2, "\(layer)")
+            expectEqual(run.stderrLines, ["layerkit: \(file): \(message)"], "\(layer)")
         }
     }
 
     /// A change is not a value of the property: `byValue` and an additive animation's values
     /// may be negative where the property may not.
-    func testChangesMayLeaveTheRange() throws {
+    @Test func testChangesMayLeaveTheRange() throws {
         let (run, _) = try validate(#"{"sublayers": [{"animations": [{"type": "basic", "keyPath": "opacity", "toValue": -0.5, "additive": true}, {"type": "basic", "keyPath": "opacity", "byValue": -0.5}, {"type": "keyframe", "keyPath": "cornerRadius", "values": [-1, -2], "additive": true}]}]}"#)
-        XCTAssertEqual(run.status, 0, run.stderr)
+        expectEqual(run.status, 0, "\(run.stderr)")
     }
 
-    func testKeyPathsTheLayerTypeLacksAreRefused() throws {
+    @Test func testKeyPathsTheLayerTypeLacksAreRefused() throws {
         let at = "root.sublayers[0].animations[0]"
         for (layer, message) in [
             (#"{"animations": [{"type": "basic", "keyPath": "path", "toValue": "M0 0 L1 1"}]}"#,
@@ -61,8 +63,8 @@ final class AnimationRangeTests: XCTestCase {
              #"\#(at).animations[0].keyPath: a shapeLayer has no property "fontSize" (a textLayer has)"#),
         ] {
             let (run, file) = try validate(#"{"sublayers": [\#(layer)]}"#)
-            XCTAssertEqual(run.status, 2, layer)
-            XCTAssertEqual(run.stderrLines.map(String.init), ["layerkit: \(file): \(message)"], layer)
+            expectEqual(run.status, 2, "\(layer)")
+            expectEqual(run.stderrLines, ["layerkit: \(file): \(message)"], "\(layer)")
         }
     }
 }

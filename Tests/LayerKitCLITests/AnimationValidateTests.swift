@@ -1,12 +1,14 @@
 import Foundation
 import LayerKitTestSupport
-import XCTest
+import Testing
 
 /// `layerkit validate` names a malformed animation by its JSON path and the rule it breaks,
 /// exit 2, as for every other field.
-final class AnimationValidateTests: XCTestCase {
-    func testMalformedAnimationsAreNamedWithTheirPath() throws {
-        let directory = try temporaryDirectory(for: self)
+@Suite struct AnimationValidateTests {
+    private let temporary = TemporaryDirectories()
+
+    @Test func testMalformedAnimationsAreNamedWithTheirPath() throws {
+        let directory = try temporary.directory()
         let path = directory.appendingPathComponent("bad.json").path
         let at = "\(path): root.sublayers[0].animations[0]"
         for (animation, message) in [
@@ -23,9 +25,9 @@ final class AnimationValidateTests: XCTestCase {
         ] {
             try Data(sceneText(root: #"{"sublayers": [{"animations": [\#(animation)]}]}"#).utf8).write(to: URL(fileURLWithPath: path))
             let run = try runLayerKit(["validate", path])
-            XCTAssertEqual(run.status, 2, animation)
-            XCTAssertEqual(run.stdout, "", animation)
-            XCTAssertEqual(run.stderrLines.map(String.init), ["layerkit: \(message)"], animation)
+            expectEqual(run.status, 2, "\(animation)")
+            expectEqual(run.stdout, "", "\(animation)")
+            expectEqual(run.stderrLines, ["layerkit: \(message)"], "\(animation)")
         }
     }
 }

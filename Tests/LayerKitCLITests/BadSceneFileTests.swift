@@ -2,13 +2,15 @@ import Foundation
 import LayerKitCore
 import LayerKitScene
 import LayerKitTestSupport
-import XCTest
+import Testing
 
 /// Every class of malformed scene file docs/command-line.md lists, through the command line as a user
 /// meets it: `layerkit validate` and `layerkit render` each exit with 2 and print exactly one
 /// line on standard error naming the file, the JSON path and the rule broken, quickly, and
 /// never crash or write an image.
-final class BadSceneFileTests: XCTestCase {
+@Suite struct BadSceneFileTests {
+    private let temporary = TemporaryDirectories()
+
     /// The slowest a refusal may be: the promised second for a release build of `layerkit`
     /// (run `LAYERKIT_EXECUTABLE=.build/release/layerkit swift test --filter BadSceneFileTests`),
     /// where the largest file here (a million layers, 3 MB of JSON) takes about 0.3 s. A debug
@@ -163,17 +165,17 @@ final class BadSceneFileTests: XCTestCase {
     /// Checks one run against one case: exit 2, one line on stderr naming file, path and rule.
     private func check(_ run: CLIRun, _ c: Case, file: String, command: String) {
         let what = "\(command) \(c.name)"
-        XCTAssertEqual(run.status, 2, "\(what): exit status; stderr: \(run.stderr)")
-        XCTAssertEqual(run.stderrLines.count, 1, "\(what): expected one line on stderr, got: \(run.stderr)")
-        let line = run.stderrLines.first.map(String.init) ?? ""
+        expectEqual(run.status, 2, "\(what): exit status; stderr: \(run.stderr)")
+        expectEqual(run.stderrLines.count, 1, "\(what): expected one line on stderr, got: \(run.stderr)")
+        let line = run.stderrLines.first ?? ""
         let prefix = c.path.isEmpty ? "\(file): " : "\(file): \(c.path): "
-        XCTAssertTrue(line.hasPrefix("layerkit: " + prefix), "\(what): expected layerkit: \(prefix)…\ngot \(line)")
-        XCTAssertTrue(line.contains(c.rule), "\(what): expected \(c.rule)\ngot \(line)")
-        XCTAssertLessThan(run.seconds, Self.timeLimit(large: c.large), "\(what): took \(run.seconds) s")
+        expect(line.hasPrefix("layerkit: " + prefix), "\(what): expected layerkit: \(prefix)…\ngot \(line)")
+        expect(line.contains(c.rule), "\(what): expected \(c.rule)\ngot \(line)")
+        expect(run.seconds < Self.timeLimit(large: c.large), "\(what): took \(run.seconds) s")
     }
 
-    func testEveryBadSceneFileGetsOneLineAndExitCode2() throws {
-        let dir = try temporaryDirectory(for: self)
+    @Test func testEveryBadSceneFileGetsOneLineAndExitCode2() throws {
+        let dir = try temporary.directory()
         try writeImages(to: dir)
         let bad = cases(imageDirectory: dir)
         let files = bad.indices.map { dir.appendingPathComponent("bad\($0).json").path }
@@ -186,26 +188,26 @@ final class BadSceneFileTests: XCTestCase {
         for (i, c) in bad.enumerated() {
             let (validate, render) = runs[i]
             check(validate, c, file: files[i], command: "validate")
-            XCTAssertEqual(validate.stdout, "", "validate \(c.name): nothing on stdout for a bad file")
+            expectEqual(validate.stdout, "", "validate \(c.name): nothing on stdout for a bad file")
             check(render, c, file: files[i], command: "render")
-            XCTAssertFalse(FileManager.default.fileExists(atPath: outputs[i]), "render \(c.name) wrote an image")
+            expect(!FileManager.default.fileExists(atPath: outputs[i]), "render \(c.name) wrote an image")
             if max(validate.seconds, render.seconds) > slowest.seconds { slowest = (max(validate.seconds, render.seconds), c.name) }
         }
         print("slowest refusal (\(layerkitIsReleaseBuild ? "release" : "debug") build): \(slowest.name), "
               + String(format: "%.3f s", slowest.seconds))
     }
 
-    func testMissingSceneFile() throws {
-        let file = try temporaryDirectory(for: self).appendingPathComponent("missing.json").path
+    @Test func testMissingSceneFile() throws {
+        let file = try temporary.directory().appendingPathComponent("missing.json").path
         for arguments in [["validate", file], ["render", file, "-o", "/dev/null"]] {
             let run = try runLayerKit(arguments)
-            XCTAssertEqual(run.status, 2, "\(arguments[0])")
-            XCTAssertEqual(run.stderrLines.map(String.init), ["layerkit: \(file): no such file"])
+            expectEqual(run.status, 2, "\(arguments[0])")
+            expectEqual(run.stderrLines, ["layerkit: \(file): no such file"])
         }
     }
 
     /// Bad values of render's own options are refused in one line too, before any pixel exists.
-    func testBadRenderScales() throws {
+    @Test func testBadRenderScales() throws {
         let scene = examplesDirectory.appendingPathComponent("seeds/5.1-rotate45.json").path
         for (scale, rule) in [("0", "--scale must be a positive number"), ("nan", "--scale must be a positive number"),
                               ("-2", "--scale must be a positive number"), ("1e300", "over the limit of 16384 px a side"),
@@ -214,9 +216,9 @@ final class BadSceneFileTests: XCTestCase {
                 // `--scale=S`: a separate "-2" would read as an option.
                 let arguments = command == "render" ? [command, scene, "-o", "/dev/null", "--scale=\(scale)"] : [command, scene, "--scale=\(scale)"]
                 let run = try runLayerKit(arguments)
-                XCTAssertEqual(run.status, 2, "\(command) --scale \(scale): \(run.stderr)")
-                XCTAssertEqual(run.stderrLines.count, 1, "\(command) --scale \(scale): \(run.stderr)")
-                XCTAssertTrue(run.stderr.contains(rule), "\(command) --scale \(scale): \(run.stderr)")
+                expectEqual(run.status, 2, "\(command) --scale \(scale): \(run.stderr)")
+                expectEqual(run.stderrLines.count, 1, "\(command) --scale \(scale): \(run.stderr)")
+                expect(run.stderr.contains(rule), "\(command) --scale \(scale): \(run.stderr)")
             }
         }
     }

@@ -1,5 +1,47 @@
 import Foundation
-import XCTest
+import Testing
+
+// The checks of this module are plain functions rather than `#expect` and `#require`: each of
+// those macros is expanded by the macro plugin at its call site into closures the type checker
+// solves anew, and this module's 329 of them made its compile grow from 6 s of CPU (XCTest) to
+// 23-30 s, alone on one core at the end of `swift test`'s build. A failure is the same issue in
+// the same test at the same line, with both values shown as XCTAssertEqual showed them.
+
+/// Records an issue at the caller's line unless `actual == expected`.
+func expectEqual<T: Equatable>(_ actual: T, _ expected: T, _ comment: @autoclosure () -> String = "",
+                               sourceLocation: SourceLocation? = nil,
+                               fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) {
+    guard actual != expected else { return }
+    let note = comment()
+    Issue.record(Comment(rawValue: "(\(actual)) is not equal to (\(expected))" + (note.isEmpty ? "" : ": " + note)),
+                 sourceLocation: sourceLocation ?? SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Records an issue at the caller's line unless `condition` holds.
+func expect(_ condition: Bool, _ comment: @autoclosure () -> String = "", sourceLocation: SourceLocation? = nil,
+            fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) {
+    guard !condition else { return }
+    let note = comment()
+    Issue.record(Comment(rawValue: "expectation failed" + (note.isEmpty ? "" : ": " + note)),
+                 sourceLocation: sourceLocation ?? SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// What `require` throws to stop the test; the issue at the caller's line is recorded already.
+struct RequirementFailed: Error, CustomStringConvertible {
+    var description: String { "stopped at a required value that was nil (the issue above)" }
+}
+
+/// `value`, or an issue at the caller's line and the test stopped where there is none.
+func require<T>(_ value: T?, _ comment: @autoclosure () -> String = "",
+                fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) throws -> T {
+    guard let value else {
+        let note = comment()
+        Issue.record(Comment(rawValue: "a required value was nil" + (note.isEmpty ? "" : ": " + note)),
+                     sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        throw RequirementFailed()
+    }
+    return value
+}
 
 /// What one run of the `layerkit` executable did.
 struct CLIRun {
@@ -12,8 +54,9 @@ struct CLIRun {
     /// Wall-clock time from launch to exit.
     let seconds: Double
 
-    /// The non-empty lines of standard error.
-    var stderrLines: [Substring] { stderr.split(separator: "\n") }
+    /// The non-empty lines of standard error, as Strings: compared with array literals of
+    /// them, the type checker has no Substring conversions to try.
+    var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
 }
 
 /// The `layerkit` under test: `LAYERKIT_EXECUTABLE` when set (to time a release build from a
@@ -32,8 +75,8 @@ let activeSanitizer: String? = ["address": "__asan_init", "thread": "__tsan_init
 
 /// `body(0) … body(count - 1)`, as many at once as there are cores, in order: runs of `layerkit`
 /// that are independent wait on separate processes, so a test of dozens of them takes a share
-/// of the time. `body` must not assert (XCTest's failures belong on the test's thread): check
-/// what it returns.
+/// of the time. `body` must not `expect` (Swift Testing finds the test an issue belongs to in a
+/// task-local value, which Dispatch's threads lack): check what it returns.
 func concurrentRuns<T>(_ count: Int, _ body: (Int) throws -> T) throws -> [T] {
     var results = [Result<T, Error>?](repeating: nil, count: count)
     let lock = NSLock()
@@ -58,12 +101,16 @@ func runLayerKit(_ arguments: [String], fileSizeLimit blocks: Int) throws -> CLI
     return try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "trap '' XFSZ; ulimit -f \(blocks) && exec " + quoted.joined(separator: " ")])
 }
 
+/// What a test that runs `layerkit` throws where there is none (`swift test` builds it; Swift
+/// Testing cannot skip a test from inside it).
+struct MissingExecutable: Error, CustomStringConvertible {
+    var description: String { "no layerkit executable at \(layerkitExecutable.path); build the package first" }
+}
+
 /// Runs `executable` (`layerkit`, or a shell that execs it) with `arguments` and `environment`
 /// added to this process's environment.
 private func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> CLIRun {
-    guard FileManager.default.isExecutableFile(atPath: layerkitExecutable.path) else {
-        throw XCTSkip("no layerkit executable at \(layerkitExecutable.path); build the package first")
-    }
+    guard FileManager.default.isExecutableFile(atPath: layerkitExecutable.path) else { throw MissingExecutable() }
     // Output goes to files rather than pipes: nothing can block on a full pipe, and no reader
     // thread is needed.
     let outputs = FileManager.default.temporaryDirectory.appendingPathComponent("layerkit-run-\(UUID().uuidString)")
@@ -86,19 +133,30 @@ private func run(_ executable: URL, _ arguments: [String], environment: [String:
                   stderr: try String(contentsOf: errURL, encoding: .utf8), seconds: seconds)
 }
 
-/// A fresh temporary directory for one test, removed when the test ends.
-func temporaryDirectory(for test: XCTestCase) throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("layerkit-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    test.addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-    return dir
+/// Fresh temporary directories, removed when this is released: a suite holds one in a stored
+/// property, and Swift Testing makes a new suite instance for each test and releases it after
+/// the test, so each test's directories go with it.
+final class TemporaryDirectories {
+    private var made: [URL] = []
+
+    /// A new empty directory, removed with the others.
+    func directory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("layerkit-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        made.append(dir)
+        return dir
+    }
+
+    deinit {
+        for dir in made { try? FileManager.default.removeItem(at: dir) }
+    }
 }
 
 /// Runs `layerkit ARGS` under `ulimit -v addressSpaceKiB`, so that unbounded memory fails the
-/// test (the child aborts) instead of the machine; outputs go to a temporary directory of `test`.
-func runLayerKit(_ arguments: [String], addressSpaceKiB: Int, for test: XCTestCase) throws -> CLIRun {
+/// test (the child aborts) instead of the machine; outputs go to a directory of `temporary`.
+func runLayerKit(_ arguments: [String], addressSpaceKiB: Int, in temporary: TemporaryDirectories) throws -> CLIRun {
     let quoted = ([layerkitExecutable.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-    let outputs = try temporaryDirectory(for: test)
+    let outputs = try temporary.directory()
     let (out, err) = (outputs.appendingPathComponent("stdout"), outputs.appendingPathComponent("stderr"))
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -1,13 +1,15 @@
 import Foundation
 import LayerKitCore
 import LayerKitScene
-import XCTest
+import Testing
 
 /// A scene as deep as the documented limit (1000 levels, which `validate` accepts) renders on
 /// both backends, dumps its display list and hit-tests, in a subprocess with the main thread's
 /// usual 8 MB stack; one level more is refused the same way by every command. (The compositor
 /// recursed once per level and overflowed that stack near 835 levels.)
-final class DeepSceneTests: XCTestCase {
+@Suite struct DeepSceneTests {
+    private let temporary = TemporaryDirectories()
+
     /// `depth` nested 100x100 layers; the deepest, named "deepest", is opaque green.
     private func deepScene(_ depth: Int, in dir: URL) throws -> String {
         var layer = ##"{"name": "deepest", "bounds": [0, 0, 100, 100], "position": [50, 50], "backgroundColor": "#00FF00"}"##
@@ -20,40 +22,40 @@ final class DeepSceneTests: XCTestCase {
         return path
     }
 
-    func testEveryCommandHandlesASceneAtTheDepthLimit() throws {
-        let dir = try temporaryDirectory(for: self)
+    @Test func testEveryCommandHandlesASceneAtTheDepthLimit() throws {
+        let dir = try temporary.directory()
         let scene = try deepScene(Scene.maximumDepth, in: dir)
         let validate = try runLayerKit(["validate", scene])
-        XCTAssertEqual(validate.status, 0, validate.stderr)
-        XCTAssertTrue(validate.stdout.contains("1000 layers, depth 1000"), validate.stdout)
+        expectEqual(validate.status, 0, "\(validate.stderr)")
+        expect(validate.stdout.contains("1000 layers, depth 1000"), "\(validate.stdout)")
         for backend in ["cpu", "gl"] {
             let out = dir.appendingPathComponent("\(backend).png").path
             let render = try runLayerKit(["render", scene, "-o", out, "--backend", backend])
-            XCTAssertEqual(render.status, 0, "\(backend): \(render.stderr)")
+            expectEqual(render.status, 0, "\(backend): \(render.stderr)")
             let image = try Bitmap(contentsOfPNGFile: out)
-            XCTAssertEqual(image[50, 50].g, 255, "\(backend): the deepest layer is drawn")
-            XCTAssertEqual(image[0, 99].a, 255, "\(backend): over the whole canvas")
+            expectEqual(image[50, 50].g, 255, "\(backend): the deepest layer is drawn")
+            expectEqual(image[0, 99].a, 255, "\(backend): over the whole canvas")
         }
         let dump = try runLayerKit(["displaylist", scene])
-        XCTAssertEqual(dump.status, 0, dump.stderr)
-        XCTAssertTrue(dump.stdout.contains("deepest"), "the deepest layer's quad is listed")
+        expectEqual(dump.status, 0, "\(dump.stderr)")
+        expect(dump.stdout.contains("deepest"), "the deepest layer's quad is listed")
         let hit = try runLayerKit(["hit", scene, "50", "50"])
-        XCTAssertEqual(hit.status, 0, hit.stderr)
-        XCTAssertEqual(hit.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "deepest")
+        expectEqual(hit.status, 0, "\(hit.stderr)")
+        expectEqual(hit.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "deepest")
     }
 
-    func testOneLevelPastTheLimitIsRefusedByEveryCommand() throws {
-        let dir = try temporaryDirectory(for: self)
+    @Test func testOneLevelPastTheLimitIsRefusedByEveryCommand() throws {
+        let dir = try temporary.directory()
         let scene = try deepScene(Scene.maximumDepth + 1, in: dir)
         let commands = [["validate", scene], ["render", scene, "-o", dir.appendingPathComponent("cpu.png").path, "--backend", "cpu"],
                         ["render", scene, "-o", dir.appendingPathComponent("gl.png").path, "--backend", "gl"],
                         ["displaylist", scene], ["hit", scene, "50", "50"]]
         for arguments in commands {
             let run = try runLayerKit(arguments)
-            XCTAssertEqual(run.status, 2, "\(arguments[0]): \(run.stderr)")
-            XCTAssertEqual(run.stderrLines.count, 1, "\(arguments[0]): \(run.stderr)")
-            XCTAssertTrue(run.stderr.contains("layers nest more than 1000 deep"), "\(arguments[0]): \(run.stderr)")
+            expectEqual(run.status, 2, "\(arguments[0]): \(run.stderr)")
+            expectEqual(run.stderrLines.count, 1, "\(arguments[0]): \(run.stderr)")
+            expect(run.stderr.contains("layers nest more than 1000 deep"), "\(arguments[0]): \(run.stderr)")
         }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("cpu.png").path))
+        expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("cpu.png").path))
     }
 }

@@ -1,21 +1,22 @@
 import Foundation
 import LayerKitCore
 import LayerKitTestSupport
-import XCTest
+import Testing
 
 /// The bitmaps of a scene's drawings are budgeted when the file is read (issue 23: a
 /// 16,384-point drawing, an 8,192-point one at contentsScale 2 and four 8,192-point ones
 /// aborted with "failed to allocate" under a 4 GB address-space limit; one over 16,384 pixels
 /// a side was dropped without a word). Each is refused, exit 2, naming the drawing and why.
-final class DrawingBudgetTests: XCTestCase {
+@Suite struct DrawingBudgetTests {
+    private let temporary = TemporaryDirectories()
     private static let addressSpaceKiB = 4_000_000
 
     private func drawing(_ side: Int, scale: Int = 1, width: Int? = nil) -> String {
         #"{"frame": [0, 0, \#(width ?? side), \#(side)], "contentsScale": \#(scale), "drawing": [{"op": "setFillColor", "color": [1, 0, 0, 1]}, {"op": "fill", "rect": [0, 0, 50, 50]}]}"#
     }
 
-    func testDrawingsOverTheBudgetAreRefused() throws {
-        let dir = try temporaryDirectory(for: self)
+    @Test func testDrawingsOverTheBudgetAreRefused() throws {
+        let dir = try temporary.directory()
         let budget = "over the budget of 67108864 (256 MiB) for all of them"
         for (layers, message) in [
             ([drawing(16384)], "root.sublayers[0].drawing: the drawing's bitmap of 16384 x 16384 pixels (bounds x contentsScale) brings the scene's drawings to 268435456 pixels, \(budget)"),
@@ -27,21 +28,21 @@ final class DrawingBudgetTests: XCTestCase {
             let scene = dir.appendingPathComponent("scene.json")
             try Data(sceneText(root: #"{"sublayers": [\#(layers.joined(separator: ", "))]}"#).utf8).write(to: scene)
             let png = dir.appendingPathComponent("out.png")
-            let run = try runLayerKit(["render", scene.path, "-o", png.path, "--backend", "cpu"], addressSpaceKiB: Self.addressSpaceKiB, for: self)
-            XCTAssertEqual(run.status, 2, message)
-            XCTAssertEqual(run.stderrLines.map(String.init), ["layerkit: \(scene.path): \(message)"])
-            XCTAssertFalse(FileManager.default.fileExists(atPath: png.path))
+            let run = try runLayerKit(["render", scene.path, "-o", png.path, "--backend", "cpu"], addressSpaceKiB: Self.addressSpaceKiB, in: temporary)
+            expectEqual(run.status, 2, "\(message)")
+            expectEqual(run.stderrLines, ["layerkit: \(scene.path): \(message)"])
+            expect(!FileManager.default.fileExists(atPath: png.path))
         }
     }
 
     /// Four 4,096-point drawings fill the budget exactly, and draw under the limit.
-    func testDrawingsWithinTheBudgetDraw() throws {
-        let dir = try temporaryDirectory(for: self)
+    @Test func testDrawingsWithinTheBudgetDraw() throws {
+        let dir = try temporary.directory()
         let scene = dir.appendingPathComponent("scene.json")
         try Data(sceneText(root: #"{"sublayers": [\#(Array(repeating: drawing(4096), count: 4).joined(separator: ", "))]}"#).utf8).write(to: scene)
         let png = dir.appendingPathComponent("out.png")
-        let run = try runLayerKit(["render", scene.path, "-o", png.path, "--backend", "cpu"], addressSpaceKiB: Self.addressSpaceKiB, for: self)
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(try Bitmap(contentsOfPNGFile: png.path).rgba(20, 20), [255, 0, 0, 255])
+        let run = try runLayerKit(["render", scene.path, "-o", png.path, "--backend", "cpu"], addressSpaceKiB: Self.addressSpaceKiB, in: temporary)
+        expectEqual(run.status, 0, "\(run.stderr)")
+        try expectEqual(Bitmap(contentsOfPNGFile: png.path).rgba(20, 20), [255, 0, 0, 255])
     }
 }

@@ -1,14 +1,16 @@
 import Foundation
 import LayerKitCore
 import LayerKitTestSupport
-import XCTest
+import Testing
 
 /// `drawText` with a font path that is a device, a directory or not a font draws in the
 /// default family and says so once (issue 23: it fell back without a word, and a device was
 /// handed to FreeType to read).
-final class FontPathTests: XCTestCase {
-    func testBadFontPathsFallBackWithOneWarning() throws {
-        let dir = try temporaryDirectory(for: self)
+@Suite struct FontPathTests {
+    private let temporary = TemporaryDirectories()
+
+    @Test func testBadFontPathsFallBackWithOneWarning() throws {
+        let dir = try temporary.directory()
         let notAFont = dir.appendingPathComponent("notes.ttf")
         try Data("not a font".utf8).write(to: notAFont)
         func render(_ font: String, _ name: String) throws -> (CLIRun, Data) {
@@ -20,14 +22,14 @@ final class FontPathTests: XCTestCase {
             return (run, (try? Data(contentsOf: png)) ?? Data())
         }
         let (reference, expected) = try render("DejaVu Sans", "reference")
-        XCTAssertEqual(reference.stderr, "")
+        expectEqual(reference.stderr, "")
         for (path, why) in [("/dev/zero", "a device, not a font file"), (dir.path, "a directory, not a font file"),
                             (notAFont.path, "not a font LayerKit can read"), (dir.path + "/missing.ttf", "No such file or directory")] {
             let (run, png) = try render(path, "bad")
-            XCTAssertEqual(run.status, 0, run.stderr)
+            expectEqual(run.status, 0, "\(run.stderr)")
             // Two drawText calls with the path, one warning.
-            XCTAssertEqual(run.stderrLines.map(String.init), [#"LayerKit: warning: font "\#(path)": \#(why); drawing in DejaVu Sans"#])
-            XCTAssertEqual(png, expected, "\(path): drawn in the default family")
+            expectEqual(run.stderrLines, [#"LayerKit: warning: font "\#(path)": \#(why); drawing in DejaVu Sans"#])
+            expectEqual(png, expected, "\(path): drawn in the default family")
         }
     }
 }

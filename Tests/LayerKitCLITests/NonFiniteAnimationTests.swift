@@ -1,13 +1,15 @@
 import Foundation
 import LayerKitCore
 import LayerKitTestSupport
-import XCTest
+import Testing
 
 /// Finite animation inputs whose value overflows (issue 23): the layer is not drawn where its
 /// value is not finite, and the command says so once per layer and key path on standard error.
-final class NonFiniteAnimationTests: XCTestCase {
-    func testOverflowingValuesHideTheLayerWithAWarning() throws {
-        let dir = try temporaryDirectory(for: self)
+@Suite struct NonFiniteAnimationTests {
+    private let temporary = TemporaryDirectories()
+
+    @Test func testOverflowingValuesHideTheLayerWithAWarning() throws {
+        let dir = try temporary.directory()
         let layer = #""frame": [10, 10, 50, 50], "backgroundColor": [1, 0, 0, 1]"#
         let overflow = #"{"type": "basic", "keyPath": "position.x", "fromValue": 1e308, "toValue": 1e308, "duration": 1, "additive": true}"#
         for (name, animations, keyPath, time) in [
@@ -25,19 +27,19 @@ final class NonFiniteAnimationTests: XCTestCase {
             try Data(sceneText(root: #"{"sublayers": [{"name": "witness", "frame": [0, 0, 5, 5], "backgroundColor": [0, 1, 0, 1]}, {\#(timing)\#(layer), "animations": \#(animations)}]}"#).utf8).write(to: scene)
             let png = dir.appendingPathComponent("out.png")
             let run = try runLayerKit(["render", scene.path, "-o", png.path, "--backend", "cpu", "--time", time])
-            XCTAssertEqual(run.status, 0, "\(name): \(run.stderr)")
-            XCTAssertEqual(run.stderrLines.map(String.init), [
+            expectEqual(run.status, 0, "\(name): \(run.stderr)")
+            expectEqual(run.stderrLines, [
                 #"layerkit: warning: \#(scene.path): root.sublayers[1]: the animated "\#(keyPath)" is not finite at layer time \#(time == "1e308" ? "inf" : time); the layer is not drawn there"#,
-            ], name)
+            ], "\(name)")
             let image = try Bitmap(contentsOfPNGFile: png.path)
-            XCTAssertEqual(image.rgba(2, 2), [0, 255, 0, 255], name)
+            expectEqual(image.rgba(2, 2), [0, 255, 0, 255], "\(name)")
             // Nowhere is the red layer drawn.
-            XCTAssertFalse((0..<100).contains { y in (0..<100).contains { x in image.rgba(x, y) == [255, 0, 0, 255] } }, name)
+            expect(!(0..<100).contains { y in (0..<100).contains { x in image.rgba(x, y) == [255, 0, 0, 255] } }, "\(name)")
             // Many frames, one warning (the first two are not finite from the first frame on).
             guard name == "additive positions" || name == "cubic tension" else { continue }
             let soak = try runLayerKit(["soak", scene.path, "--backend", "cpu", "--frames", "3", "--every", "1", "--warmup", "0",
                                         "--max-rss-growth", "1000", "--animate"])
-            XCTAssertEqual(soak.stderrLines.filter { $0.contains("not finite") }.count, 1, "\(name): \(soak.stderr)")
+            expectEqual(soak.stderrLines.filter { $0.contains("not finite") }.count, 1, "\(name): \(soak.stderr)")
         }
     }
 }

@@ -1,21 +1,17 @@
 import Foundation
 import LayerKitCore
 import LayerKitTestSupport
-import XCTest
+import Testing
 
 /// Every output of the command line is written whole or not at all: a write that fails leaves
 /// the file that was there as it was and removes nothing the command did not create; a device
 /// or FIFO is written in place and never removed; an output that cannot be written is one
 /// sentence, exit 2.
-final class OutputWriteTests: XCTestCase {
+@Suite struct OutputWriteTests {
+    private let temporary = TemporaryDirectories()
+
     /// A 480 x 400 scene with shadows and an image: its PNG is about 15 KB, its trace over 2 KB.
     let scene = examplesDirectory.appendingPathComponent("seeds/4.x-shadow.json").path
-
-    /// The file type bits of `path` (not following a link), or nil when nothing is there.
-    private func fileType(_ path: String) -> mode_t? {
-        var status = stat()
-        return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : nil
-    }
 
     /// Two 128 x 128 PNGs for `diff` whose red channels differ by 3...34 at random (a linear
     /// congruential generator's): heat map reds 140...255 in noise, over 2 KiB as a PNG.
@@ -37,9 +33,9 @@ final class OutputWriteTests: XCTestCase {
     /// The issue's case: a PNG, a heat map or a trace that /dev/full refuses (ENOSPC) is exit 2
     /// naming the option and the reason, and /dev/full is still the device afterwards (the
     /// PNG writer used to remove whatever path it failed to write: as root, the device node).
+    @Test(.enabled(if: fileType("/dev/full") == S_IFCHR, "no /dev/full here (testFIFOIsWrittenInPlace covers devices)"))
     func testAFullDeviceIsWrittenInPlaceAndNeverRemoved() throws {
-        guard fileType("/dev/full") == S_IFCHR else { throw XCTSkip("no /dev/full here (testFIFOIsWrittenInPlace covers devices)") }
-        let dir = try temporaryDirectory(for: self)
+        let dir = try temporary.directory()
         let (a, b) = try differingPNGs(in: dir)
         let runs: [([String], String)] = [
             (["render", scene, "--backend", "cpu", "-o", "/dev/full"], "-o"),
@@ -48,18 +44,18 @@ final class OutputWriteTests: XCTestCase {
         ]
         for (arguments, option) in runs {
             let run = try runLayerKit(arguments)
-            XCTAssertEqual(run.status, 2, "\(arguments)")
-            XCTAssertEqual(run.stderrLines.last.map(String.init), "layerkit: cannot write \(option) /dev/full: No space left on device")
-            XCTAssertEqual(fileType("/dev/full"), S_IFCHR, "/dev/full is still a character device after \(option)")
+            expectEqual(run.status, 2, "\(arguments)")
+            expectEqual(run.stderrLines.last, "layerkit: cannot write \(option) /dev/full: No space left on device")
+            expectEqual(fileType("/dev/full"), S_IFCHR, "/dev/full is still a character device after \(option)")
         }
     }
 
     /// A FIFO is written in place (its reader gets the PNG) and stays a FIFO; nothing else is
     /// created beside it.
-    func testFIFOIsWrittenInPlace() throws {
-        let dir = try temporaryDirectory(for: self)
+    @Test func testFIFOIsWrittenInPlace() throws {
+        let dir = try temporary.directory()
         let fifo = dir.appendingPathComponent("pipe.png").path
-        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        expectEqual(mkfifo(fifo, 0o600), 0)
         final class Received: @unchecked Sendable { var data = Data() }
         let received = Received(), done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
@@ -69,22 +65,22 @@ final class OutputWriteTests: XCTestCase {
         }
         let run = try runLayerKit(["render", scene, "--backend", "cpu", "-o", fifo])
         if done.wait(timeout: .now() + 30) == .timedOut {
-            XCTFail("layerkit never opened the FIFO")
+            Issue.record("layerkit never opened the FIFO")
             close(open(fifo, O_WRONLY | O_NONBLOCK))  // lets the reader go
             done.wait()
         }
-        XCTAssertEqual(run.status, 0, run.stderr)
+        expectEqual(run.status, 0, "\(run.stderr)")
         let image = try Bitmap(pngData: [UInt8](received.data))
-        XCTAssertEqual([image.width, image.height], [480, 400])
-        XCTAssertEqual(fileType(fifo), S_IFIFO)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["pipe.png"])
+        expectEqual([image.width, image.height] as [Int], [480, 400])
+        expectEqual(fileType(fifo), S_IFIFO)
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: dir.path), ["pipe.png"])
     }
 
     /// A write that fails part-way (past a file size limit, which binds root as a full disk
     /// would) leaves the file it was to replace byte for byte as it was, with its permissions,
     /// and no temporary file beside it. (libpng's writer truncated the file and then removed it.)
-    func testAFailedWriteLeavesTheExistingFileAsItWas() throws {
-        let dir = try temporaryDirectory(for: self)
+    @Test func testAFailedWriteLeavesTheExistingFileAsItWas() throws {
+        let dir = try temporary.directory()
         let (a, b) = try differingPNGs(in: dir)
         let target = dir.appendingPathComponent("precious.out").path
         let original = Data("a user's file, to be replaced only by a whole new one\n".utf8)
@@ -95,46 +91,46 @@ final class OutputWriteTests: XCTestCase {
         ]
         for (arguments, option) in runs {
             try original.write(to: URL(fileURLWithPath: target))
-            XCTAssertEqual(chmod(target, 0o640), 0)
+            expectEqual(chmod(target, 0o640), 0)
             // 2 blocks: 1 KiB (or 2 KiB), more than the original, less than each output.
             let run = try runLayerKit(arguments, fileSizeLimit: 2)
-            XCTAssertEqual(run.status, 2, "\(option): \(run.stderr)")
-            XCTAssertEqual(run.stderrLines.last.map(String.init), "layerkit: cannot write \(option) \(target): File too large")
-            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: target)), original, option)
-            XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int, 0o640, option)
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["a.png", "b.png", "precious.out"], option)
+            expectEqual(run.status, 2, "\(option): \(run.stderr)")
+            expectEqual(run.stderrLines.last, "layerkit: cannot write \(option) \(target): File too large")
+            try expectEqual(Data(contentsOf: URL(fileURLWithPath: target)), original, "\(option)")
+            try expectEqual(FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int, 0o640, "\(option)")
+            try expectEqual(FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["a.png", "b.png", "precious.out"], "\(option)")
         }
     }
 
     /// A successful write replaces the file with the new one, keeping its permissions; through
     /// a symbolic link it replaces the file the link names and the link stays a link (a link
     /// to no file yet gets the file where it points).
-    func testReplacingKeepsPermissionsAndLinks() throws {
-        let dir = try temporaryDirectory(for: self)
+    @Test func testReplacingKeepsPermissionsAndLinks() throws {
+        let dir = try temporary.directory()
         let target = dir.appendingPathComponent("out.png").path
         try Data("old".utf8).write(to: URL(fileURLWithPath: target))
-        XCTAssertEqual(chmod(target, 0o604), 0)
-        XCTAssertEqual(try runLayerKit(["render", scene, "--backend", "cpu", "-o", target]).status, 0)
-        XCTAssertEqual(try Bitmap(contentsOfPNGFile: target).width, 480)
-        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int, 0o604)
+        expectEqual(chmod(target, 0o604), 0)
+        try expectEqual(runLayerKit(["render", scene, "--backend", "cpu", "-o", target]).status, 0)
+        try expectEqual(Bitmap(contentsOfPNGFile: target).width, 480)
+        try expectEqual(FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int, 0o604)
 
         let link = dir.appendingPathComponent("link.png").path, linked = dir.appendingPathComponent("linked.png").path
-        XCTAssertEqual(symlink("linked.png", link), 0)
-        XCTAssertEqual(try runLayerKit(["render", scene, "--backend", "cpu", "-o", link]).status, 0, "a link to no file yet")
-        XCTAssertEqual(fileType(link), S_IFLNK)
-        XCTAssertEqual(try Bitmap(contentsOfPNGFile: linked).width, 480)
+        expectEqual(symlink("linked.png", link), 0)
+        try expectEqual(runLayerKit(["render", scene, "--backend", "cpu", "-o", link]).status, 0, "a link to no file yet")
+        expectEqual(fileType(link), S_IFLNK)
+        try expectEqual(Bitmap(contentsOfPNGFile: linked).width, 480)
         try Data("old".utf8).write(to: URL(fileURLWithPath: linked))
-        XCTAssertEqual(try runLayerKit(["render", scene, "--backend", "cpu", "-o", link]).status, 0, "a link to a file")
-        XCTAssertEqual(fileType(link), S_IFLNK)
-        XCTAssertEqual(try Bitmap(contentsOfPNGFile: linked).width, 480)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["link.png", "linked.png", "out.png"])
+        try expectEqual(runLayerKit(["render", scene, "--backend", "cpu", "-o", link]).status, 0, "a link to a file")
+        expectEqual(fileType(link), S_IFLNK)
+        try expectEqual(Bitmap(contentsOfPNGFile: linked).width, 480)
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["link.png", "linked.png", "out.png"])
     }
 
     /// Outputs no one can write (in /proc, in /sys, under a path whose folder is a file) are
     /// refused before any work, whoever runs the command: one sentence naming the option, the
     /// path and why, exit 2, never a Foundation error dump.
-    func testUnwritableOutputsAreOneSentenceBeforeTheWork() throws {
-        let dir = try temporaryDirectory(for: self)
+    @Test func testUnwritableOutputsAreOneSentenceBeforeTheWork() throws {
+        let dir = try temporary.directory()
         let (a, b) = try differingPNGs(in: dir)
         let underFile = scene + "/out.png"
         let outputs = [
@@ -151,12 +147,18 @@ final class OutputWriteTests: XCTestCase {
             ]
             for (arguments, option) in runs {
                 let run = try runLayerKit(arguments)
-                XCTAssertEqual(run.status, 2, "\(arguments)")
-                XCTAssertEqual(run.stdout, "", "\(arguments): refused before the work")
-                XCTAssertEqual(run.stderrLines.count, 1, run.stderr)
-                XCTAssertTrue(run.stderr.hasPrefix("layerkit: cannot write \(option) \(path): \(why)"), run.stderr)
-                XCTAssertFalse(run.stderr.contains("Domain"), run.stderr)
+                expectEqual(run.status, 2, "\(arguments)")
+                expectEqual(run.stdout, "", "\(arguments): refused before the work")
+                expectEqual(run.stderrLines.count, 1, "\(run.stderr)")
+                expect(run.stderr.hasPrefix("layerkit: cannot write \(option) \(path): \(why)"), "\(run.stderr)")
+                expect(!run.stderr.contains("Domain"), "\(run.stderr)")
             }
         }
     }
+}
+
+/// The file type bits of `path` (not following a link), or nil when nothing is there.
+private func fileType(_ path: String) -> mode_t? {
+    var status = stat()
+    return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : nil
 }

@@ -1,11 +1,13 @@
 import Foundation
 import LayerKitCore
 import LayerKitTestSupport
-import XCTest
+import Testing
 
 /// `layerkit record`: the frame count and times, the frames' pixels, the animated PNG's chunks
 /// read byte by byte, and bad input refused with exit 2 before anything is written.
-final class RecordCommandTests: XCTestCase {
+@Suite struct RecordCommandTests {
+    private let temporary = TemporaryDirectories()
+
     /// A red layer over a blue canvas, its opacity 0 → 1 over 0.5 s; timeline 0.5 s at 10 fps.
     static let fade = #"""
         {"format": "layerkit-scene", "version": 1, "timeline": {"duration": 0.5, "fps": 10},
@@ -15,7 +17,7 @@ final class RecordCommandTests: XCTestCase {
         """#
 
     private func writeScene(_ text: String = fade) throws -> (directory: URL, scene: String) {
-        let directory = try temporaryDirectory(for: self)
+        let directory = try temporary.directory()
         let scene = directory.appendingPathComponent("fade.json").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: scene))
         return (directory, scene)
@@ -23,63 +25,63 @@ final class RecordCommandTests: XCTestCase {
 
     /// 0.5 s at 10 fps is 5 frames at 0, 0.1, …, 0.4 s (the end is exclusive), so frame i shows
     /// opacity 0.2·i: red 51·i, blue 255 − 51·i.
-    func testRecordWritesOneFrameEachTickUpToTheEnd() throws {
+    @Test func testRecordWritesOneFrameEachTickUpToTheEnd() throws {
         let (directory, scene) = try writeScene()
         for backend in ["cpu", "gl"] {
             let out = directory.appendingPathComponent(backend).path
             let run = try runLayerKit(["record", scene, "-o", out, "--backend", backend])
-            XCTAssertEqual(run.status, 0, run.stderr)
-            XCTAssertEqual(run.stderr, "", "no progress bar when standard error is not a terminal")
+            expectEqual(run.status, 0, "\(run.stderr)")
+            expectEqual(run.stderr, "", "no progress bar when standard error is not a terminal")
             let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-            XCTAssertEqual(names, ["animation.png", "frame-0000.png", "frame-0001.png", "frame-0002.png", "frame-0003.png", "frame-0004.png"])
+            expectEqual(names, ["animation.png", "frame-0000.png", "frame-0001.png", "frame-0002.png", "frame-0003.png", "frame-0004.png"])
             for i in 0..<5 {
                 let p = try Bitmap(contentsOfPNGFile: "\(out)/frame-000\(i).png")[5, 5]
-                XCTAssertEqual(Double(p.r), 51 * Double(i), accuracy: 1, "\(backend) frame \(i)")
-                XCTAssertEqual(Double(p.b), 255 - 51 * Double(i), accuracy: 1, "\(backend) frame \(i)")
+                expect(abs(Double(p.r) - 51 * Double(i)) <= 1, "\(backend) frame \(i)")
+                expect(abs(Double(p.b) - (255 - 51 * Double(i))) <= 1, "\(backend) frame \(i)")
             }
         }
         // --duration and --fps override the timeline: 0.3 s at 10 fps is 3 frames (0.3 × 10 is
         // 2.9999999999999996 in binary, which must not become a fourth frame).
         let short = directory.appendingPathComponent("short").path
-        XCTAssertEqual(try runLayerKit(["record", scene, "-o", short, "--backend", "cpu", "--duration", "0.3", "--fps", "10"]).status, 0)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: short).filter { $0.hasPrefix("frame-") }.count, 3)
+        try expectEqual(runLayerKit(["record", scene, "-o", short, "--backend", "cpu", "--duration", "0.3", "--fps", "10"]).status, 0)
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: short).filter { $0.hasPrefix("frame-") }.count, 3)
     }
 
     /// The animated PNG: signature, IHDR, acTL (5 frames, played forever), then per frame an
     /// fcTL (full canvas, delay 1/10 s) and its image data (IDAT for the first, fdAT after),
     /// sequence numbers 0, 1, 2, … across fcTL and fdAT, IEND; every CRC right; each frame's
     /// data the same bytes as its frame PNG's IDAT data.
-    func testAnimatedPNGChunks() throws {
+    @Test func testAnimatedPNGChunks() throws {
         let (directory, scene) = try writeScene()
         let out = directory.appendingPathComponent("out").path
-        XCTAssertEqual(try runLayerKit(["record", scene, "-o", out, "--backend", "cpu"]).status, 0)
+        try expectEqual(runLayerKit(["record", scene, "-o", out, "--backend", "cpu"]).status, 0)
         let chunks = try Self.chunks(of: "\(out)/animation.png")
-        XCTAssertEqual(chunks.map(\.type), ["IHDR", "acTL", "fcTL", "IDAT"]
-                       + Array(repeating: ["fcTL", "fdAT"], count: 4).joined() + ["IEND"])
-        XCTAssertEqual(chunks[1].data, [0, 0, 0, 5, 0, 0, 0, 0])
+        expectEqual(chunks.map(\.type), ["IHDR", "acTL", "fcTL", "IDAT"]
+                                      + Array(repeating: ["fcTL", "fdAT"], count: 4).joined() + ["IEND"])
+        expectEqual(chunks[1].data, [0, 0, 0, 5, 0, 0, 0, 0])
         var sequence: UInt32 = 0
         for (frame, fcTL) in chunks.filter({ $0.type == "fcTL" }).enumerated() {
             let d = fcTL.data
-            XCTAssertEqual(Self.uint32(d, 0), sequence, "frame \(frame)")
-            XCTAssertEqual([Self.uint32(d, 4), Self.uint32(d, 8), Self.uint32(d, 12), Self.uint32(d, 16)], [10, 10, 0, 0])
-            XCTAssertEqual(Array(d[20..<26]), [0, 1, 0, 10, 0, 0], "delay 1/10 s, dispose none, blend source")
+            expectEqual(Self.uint32(d, 0), sequence, "frame \(frame)")
+            expectEqual([Self.uint32(d, 4), Self.uint32(d, 8), Self.uint32(d, 12), Self.uint32(d, 16)] as [UInt32], [10, 10, 0, 0])
+            expectEqual(Array(d[20..<26]), [0, 1, 0, 10, 0, 0], "delay 1/10 s, dispose none, blend source")
             sequence += frame == 0 ? 1 : 2
         }
         let frameData = chunks.filter { $0.type == "IDAT" || $0.type == "fdAT" }
         for (i, c) in frameData.enumerated() {
             let own = try Self.chunks(of: "\(out)/frame-000\(i).png").filter { $0.type == "IDAT" }.flatMap(\.data)
             if i == 0 {
-                XCTAssertEqual(c.data, own)
+                expectEqual(c.data, own)
             } else {
-                XCTAssertEqual(Self.uint32(c.data, 0), UInt32(2 * i), "fdAT \(i)'s sequence number")
-                XCTAssertEqual(Array(c.data.dropFirst(4)), own, "frame \(i)")
+                expectEqual(Self.uint32(c.data, 0), UInt32(2 * i), "fdAT \(i)'s sequence number")
+                expectEqual(Array(c.data.dropFirst(4)), own, "frame \(i)")
             }
         }
         // A viewer without APNG shows the first frame.
-        XCTAssertEqual(try Bitmap(contentsOfPNGFile: "\(out)/animation.png").rgba(5, 5), [0, 0, 255, 255])
+        try expectEqual(Bitmap(contentsOfPNGFile: "\(out)/animation.png").rgba(5, 5), [0, 0, 255, 255])
     }
 
-    func testBadInputIsRefusedBeforeAnythingIsWritten() throws {
+    @Test func testBadInputIsRefusedBeforeAnythingIsWritten() throws {
         let (directory, scene) = try writeScene()
         let out = directory.appendingPathComponent("out").path
         let noTimeline = directory.appendingPathComponent("still.json").path
@@ -100,78 +102,78 @@ final class RecordCommandTests: XCTestCase {
         ]
         for (flags, message) in cases {
             let run = try runLayerKit(["record", scene, "-o", out] + flags)
-            XCTAssertEqual(run.status, 2, "\(flags)")
-            XCTAssertEqual(run.stderrLines.first.map(String.init), message, "\(flags)")
+            expectEqual(run.status, 2, "\(flags)")
+            expectEqual(run.stderrLines.first, message, "\(flags)")
         }
         let still = try runLayerKit(["record", noTimeline, "-o", out])
-        XCTAssertEqual(still.status, 2)
-        XCTAssertEqual(still.stderrLines.map(String.init), ["layerkit: \(noTimeline): no timeline in the scene; give --duration (and --fps)"])
+        expectEqual(still.status, 2)
+        expectEqual(still.stderrLines, ["layerkit: \(noTimeline): no timeline in the scene; give --duration (and --fps)"])
         let file = try runLayerKit(["record", scene, "-o", scene])
-        XCTAssertEqual(file.stderrLines.map(String.init), ["layerkit: cannot write -o \(scene): it is not a directory"])
+        expectEqual(file.stderrLines, ["layerkit: cannot write -o \(scene): it is not a directory"])
         let missing = try runLayerKit(["record", scene, "-o", directory.appendingPathComponent("no/such").path])
-        XCTAssertEqual(missing.status, 2)
+        expectEqual(missing.status, 2)
         // No ffmpeg on an empty PATH: --video is refused before a frame is drawn.
         let video = try runLayerKit(["record", scene, "-o", out, "--video", "--backend", "cpu"], environment: ["PATH": directory.path])
-        XCTAssertEqual(video.status, 2)
-        XCTAssertTrue(video.stderr.hasPrefix("layerkit: --video needs ffmpeg, and there is none on PATH"), video.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing is written for refused input")
+        expectEqual(video.status, 2)
+        expect(video.stderr.hasPrefix("layerkit: --video needs ffmpeg, and there is none on PATH"), "\(video.stderr)")
+        expect(!FileManager.default.fileExists(atPath: out), "nothing is written for refused input")
     }
 
     /// The output is estimated before a frame is drawn, 2 × frames × pixels × 4 bytes (every
     /// frame as a PNG and in the animated PNG, uncompressed), and refused over --max-bytes
     /// (default 16 GiB). The issue's case: 4096² px at 1000 fps for 100 s is 100,000 frames
     /// (the most allowed), 2 · 10^5 · 4096² · 4 = 13,421,772,800,000 bytes = 12.2 TiB.
-    func testOutputOverTheByteBudgetIsRefused() throws {
+    @Test func testOutputOverTheByteBudgetIsRefused() throws {
         let (directory, scene) = try writeScene()
         let out = directory.appendingPathComponent("out").path
         let huge = directory.appendingPathComponent("huge.json").path
         try Data(#"{"format": "layerkit-scene", "version": 1, "canvas": {"width": 4096, "height": 4096}, "root": {"frame": [0, 0, 4096, 4096]}}"#.utf8)
             .write(to: URL(fileURLWithPath: huge))
         let big = try runLayerKit(["record", huge, "-o", out, "--duration", "100", "--fps", "1000"])
-        XCTAssertEqual(big.status, 2)
-        XCTAssertEqual(big.stderrLines.map(String.init), [
+        expectEqual(big.status, 2)
+        expectEqual(big.stderrLines, [
             "layerkit: \(huge): 100 s at 1000 fps is 100000 frames of 4096×4096 px, up to 12.2 TiB written "
                 + "(the frames and the animated PNG, uncompressed); at most 16 GiB (raise it with --max-bytes)",
         ])
         // The fade: 5 frames of 10 × 10 px, 2 · 5 · 100 · 4 = 4000 bytes, so 4000 passes and 3999 not.
         let low = try runLayerKit(["record", scene, "-o", out, "--backend", "cpu", "--max-bytes", "3K"])
-        XCTAssertEqual(low.stderrLines.map(String.init), [
+        expectEqual(low.stderrLines, [
             "layerkit: \(scene): 0.5 s at 10 fps is 5 frames of 10×10 px, up to 3.91 KiB written "
                 + "(the frames and the animated PNG, uncompressed); at most 3 KiB (raise it with --max-bytes)",
         ])
-        XCTAssertEqual(try runLayerKit(["record", scene, "-o", out, "--backend", "cpu", "--max-bytes", "3999"]).status, 2)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing is written for a refused recording")
-        XCTAssertEqual(try runLayerKit(["record", scene, "-o", out, "--backend", "cpu", "--max-bytes", "4000"]).status, 0)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).count, 6)
+        try expectEqual(runLayerKit(["record", scene, "-o", out, "--backend", "cpu", "--max-bytes", "3999"]).status, 2)
+        expect(!FileManager.default.fileExists(atPath: out), "nothing is written for a refused recording")
+        try expectEqual(runLayerKit(["record", scene, "-o", out, "--backend", "cpu", "--max-bytes", "4000"]).status, 0)
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: out).count, 6)
     }
 
     /// A recording goes into an empty (or new) folder only: frames of an earlier, longer
     /// recording would otherwise mix with the new ones. --overwrite removes the names record
     /// writes (and what an interrupted recording left), nothing else, after checking them all.
-    func testNonEmptyFolderIsRefusedUnlessOverwrite() throws {
+    @Test func testNonEmptyFolderIsRefusedUnlessOverwrite() throws {
         let (directory, scene) = try writeScene()
         let out = directory.appendingPathComponent("out")
-        XCTAssertEqual(try runLayerKit(["record", scene, "-o", out.path, "--backend", "cpu"]).status, 0)
+        try expectEqual(runLayerKit(["record", scene, "-o", out.path, "--backend", "cpu"]).status, 0)
         let five = ["animation.png", "frame-0000.png", "frame-0001.png", "frame-0002.png", "frame-0003.png", "frame-0004.png"]
         func names() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() }
-        XCTAssertEqual(try names(), five)
+        try expectEqual(names(), five)
 
         let shorter = ["record", scene, "-o", out.path, "--backend", "cpu", "--duration", "0.3"]
         let refused = try runLayerKit(shorter)
-        XCTAssertEqual(refused.status, 2)
-        XCTAssertEqual(refused.stderrLines.map(String.init), [
+        expectEqual(refused.status, 2)
+        expectEqual(refused.stderrLines, [
             "layerkit: cannot write -o \(out.path): it is not empty (6 entries, such as animation.png); give --overwrite to replace a recording there",
         ])
-        XCTAssertEqual(try names(), five)
+        try expectEqual(names(), five)
 
         // A name of record's that is not a file is not removed, and then nothing is.
         try FileManager.default.createDirectory(at: out.appendingPathComponent("frame-0009.png"), withIntermediateDirectories: false)
         let folder = try runLayerKit(shorter + ["--overwrite"])
-        XCTAssertEqual(folder.status, 2)
-        XCTAssertEqual(folder.stderrLines.map(String.init), [
+        expectEqual(folder.status, 2)
+        expectEqual(folder.stderrLines, [
             "layerkit: cannot write -o \(out.path): frame-0009.png is not a file that record writes; remove it yourself",
         ])
-        XCTAssertEqual(try names(), five + ["frame-0009.png"])
+        try expectEqual(names(), five + ["frame-0009.png"])
         try FileManager.default.removeItem(at: out.appendingPathComponent("frame-0009.png"))
 
         // What an interrupted recording left, and a file of the user's.
@@ -182,15 +184,15 @@ final class RecordCommandTests: XCTestCase {
         try Data("mine".utf8).write(to: out.appendingPathComponent("notes.txt"))
         try Data("mine".utf8).write(to: out.appendingPathComponent("frame-1.png"))  // not record's: 4 digits at least
         let replaced = try runLayerKit(shorter + ["--overwrite"])
-        XCTAssertEqual(replaced.status, 0, replaced.stderr)
-        XCTAssertEqual(try names(), ["animation.png", "frame-0000.png", "frame-0001.png", "frame-0002.png", "frame-1.png", "notes.txt"])
-        XCTAssertEqual(try Self.chunks(of: out.appendingPathComponent("animation.png").path)[1].data, [0, 0, 0, 3, 0, 0, 0, 0], "3 frames")
+        expectEqual(replaced.status, 0, "\(replaced.stderr)")
+        try expectEqual(names(), ["animation.png", "frame-0000.png", "frame-0001.png", "frame-0002.png", "frame-1.png", "notes.txt"])
+        try expectEqual(Self.chunks(of: out.appendingPathComponent("animation.png").path)[1].data, [0, 0, 0, 3, 0, 0, 0, 0], "3 frames")
     }
 
     /// A recording that fails part-way (here a file grows past the file size limit, as on a
     /// full disk) leaves nothing: no frames, no truncated animated PNG, and not the folder it
     /// made; an existing folder stays as it was.
-    func testAFailedRecordingLeavesNothingBehind() throws {
+    @Test func testAFailedRecordingLeavesNothingBehind() throws {
         let (directory, _) = try writeScene()
         // Photographic frames (about 8 KB each as PNG), 10 of them.
         let cat = examplesDirectory.appendingPathComponent("images/cat.png").path
@@ -202,46 +204,46 @@ final class RecordCommandTests: XCTestCase {
                       "animations": [{"type": "basic", "keyPath": "opacity", "fromValue": 0.2, "toValue": 1, "duration": 1}]}}
             """#.utf8).write(to: URL(fileURLWithPath: scene))
         let measured = directory.appendingPathComponent("measured")
-        XCTAssertEqual(try runLayerKit(["record", scene, "-o", measured.path, "--backend", "cpu"]).status, 0)
+        try expectEqual(runLayerKit(["record", scene, "-o", measured.path, "--backend", "cpu"]).status, 0)
         let sizes = try FileManager.default.contentsOfDirectory(atPath: measured.path).map {
-            try XCTUnwrap(FileManager.default.attributesOfItem(atPath: measured.appendingPathComponent($0).path)[.size] as? Int)
+            try require(FileManager.default.attributesOfItem(atPath: measured.appendingPathComponent($0).path)[.size] as? Int)
         }
-        let animation = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: measured.appendingPathComponent("animation.png").path)[.size] as? Int)
+        let animation = try require(FileManager.default.attributesOfItem(atPath: measured.appendingPathComponent("animation.png").path)[.size] as? Int)
         let largestFrame = sizes.filter { $0 != animation }.max()!
         // Room for every frame but not for the animated PNG, whether a block is 512 bytes or 1024.
         let blocks = (largestFrame + 511) / 512
-        XCTAssertLessThan(blocks * 1024, animation, "the frames must be large enough for the test to tell")
+        expect(blocks * 1024 < animation, "the frames must be large enough for the test to tell")
 
         let fresh = directory.appendingPathComponent("new")
         let run = try runLayerKit(["record", scene, "-o", fresh.path, "--backend", "cpu"], fileSizeLimit: blocks)
-        XCTAssertEqual(run.status, 2)
-        XCTAssertEqual(run.stderrLines.map(String.init), ["layerkit: cannot write -o \(fresh.path): File too large"])
-        XCTAssertFalse(FileManager.default.fileExists(atPath: fresh.path), "the folder it made is gone")
+        expectEqual(run.status, 2)
+        expectEqual(run.stderrLines, ["layerkit: cannot write -o \(fresh.path): File too large"])
+        expect(!FileManager.default.fileExists(atPath: fresh.path), "the folder it made is gone")
 
         let existing = directory.appendingPathComponent("existing")
         try FileManager.default.createDirectory(at: existing, withIntermediateDirectories: false)
-        XCTAssertEqual(try runLayerKit(["record", scene, "-o", existing.path, "--backend", "cpu"], fileSizeLimit: blocks).status, 2)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: existing.path), [], "no frame, no animation, no staging folder")
+        try expectEqual(runLayerKit(["record", scene, "-o", existing.path, "--backend", "cpu"], fileSizeLimit: blocks).status, 2)
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: existing.path), [], "no frame, no animation, no staging folder")
         // The first frame fails (512 bytes are too few): the message names the folder given.
         let first = try runLayerKit(["record", scene, "-o", existing.path, "--backend", "cpu"], fileSizeLimit: 1)
-        XCTAssertEqual(first.stderrLines.map(String.init), ["layerkit: cannot write -o \(existing.path): File too large"])
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: existing.path), [])
+        expectEqual(first.stderrLines, ["layerkit: cannot write -o \(existing.path): File too large"])
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: existing.path), [])
     }
 
     /// The chunks of a PNG file after its signature, each CRC checked here.
     static func chunks(of path: String) throws -> [(type: String, data: [UInt8])] {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        XCTAssertEqual(Array(bytes.prefix(8)), [137, 80, 78, 71, 13, 10, 26, 10])
+        expectEqual(Array(bytes.prefix(8)), [137, 80, 78, 71, 13, 10, 26, 10])
         var result: [(type: String, data: [UInt8])] = []
         var offset = 8
         while offset + 12 <= bytes.count {
             let length = Int(uint32(bytes, offset))
             let typeAndData = Array(bytes[offset + 4..<offset + 8 + length])
-            XCTAssertEqual(uint32(bytes, offset + 8 + length), crc(typeAndData), "CRC of chunk at \(offset)")
+            expectEqual(uint32(bytes, offset + 8 + length), crc(typeAndData), "CRC of chunk at \(offset)")
             result.append((String(decoding: typeAndData.prefix(4), as: UTF8.self), Array(typeAndData.dropFirst(4))))
             offset += 12 + length
         }
-        XCTAssertEqual(offset, bytes.count, "the file ends with its last chunk")
+        expectEqual(offset, bytes.count, "the file ends with its last chunk")
         return result
     }
 
