@@ -12,18 +12,16 @@ func expectEqual<T: Equatable>(_ actual: T, _ expected: T, _ comment: @autoclosu
                                sourceLocation: SourceLocation? = nil,
                                fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) {
     guard actual != expected else { return }
-    let note = comment()
-    Issue.record(Comment(rawValue: "(\(actual)) is not equal to (\(expected))" + (note.isEmpty ? "" : ": " + note)),
-                 sourceLocation: sourceLocation ?? SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    record("(\(actual)) is not equal to (\(expected))", comment(),
+           at: sourceLocation ?? SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// Records an issue at the caller's line unless `condition` holds.
 func expect(_ condition: Bool, _ comment: @autoclosure () -> String = "", sourceLocation: SourceLocation? = nil,
             fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) {
     guard !condition else { return }
-    let note = comment()
-    Issue.record(Comment(rawValue: "expectation failed" + (note.isEmpty ? "" : ": " + note)),
-                 sourceLocation: sourceLocation ?? SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    record("expectation failed", comment(),
+           at: sourceLocation ?? SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// What `require` throws to stop the test; the issue at the caller's line is recorded already.
@@ -35,12 +33,15 @@ struct RequirementFailed: Error, CustomStringConvertible {
 func require<T>(_ value: T?, _ comment: @autoclosure () -> String = "",
                 fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) throws -> T {
     guard let value else {
-        let note = comment()
-        Issue.record(Comment(rawValue: "a required value was nil" + (note.isEmpty ? "" : ": " + note)),
-                     sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        record("a required value was nil", comment(), at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
         throw RequirementFailed()
     }
     return value
+}
+
+/// The issue of a failed check: what failed, then the caller's comment where it gave one.
+private func record(_ failure: String, _ comment: String, at location: SourceLocation) {
+    Issue.record(Comment(rawValue: comment.isEmpty ? failure : failure + ": " + comment), sourceLocation: location)
 }
 
 /// What one run of the `layerkit` executable did.
