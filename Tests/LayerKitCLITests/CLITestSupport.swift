@@ -98,8 +98,20 @@ func runLayerKit(_ arguments: [String], environment: [String: String] = [:]) thr
 /// past the limit fails with EFBIG as on a full disk. It binds root too, where read-only files
 /// and folders do not.
 func runLayerKit(_ arguments: [String], fileSizeLimit blocks: Int) throws -> CLIRun {
+    try runLayerKit(arguments, afterShell: "trap '' XFSZ; ulimit -f \(blocks)")
+}
+
+/// Runs `layerkit ARGS` under `ulimit -v addressSpaceKiB`, so that unbounded memory fails the
+/// test (the child aborts) instead of the machine.
+func runLayerKit(_ arguments: [String], addressSpaceKiB: Int) throws -> CLIRun {
+    try runLayerKit(arguments, afterShell: "ulimit -v \(addressSpaceKiB)")
+}
+
+/// Runs `layerkit ARGS` from /bin/sh after the shell commands `setup`: limits that bind the
+/// child alone.
+private func runLayerKit(_ arguments: [String], afterShell setup: String) throws -> CLIRun {
     let quoted = ([layerkitExecutable.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-    return try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "trap '' XFSZ; ulimit -f \(blocks) && exec " + quoted.joined(separator: " ")])
+    return try run(URL(fileURLWithPath: "/bin/sh"), ["-c", setup + " && exec " + quoted.joined(separator: " ")])
 }
 
 /// What a test that runs `layerkit` throws where there is none (`swift test` builds it; Swift
@@ -126,8 +138,15 @@ private func run(_ executable: URL, _ arguments: [String], environment: [String:
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.standardOutput = try FileHandle(forWritingTo: outURL)
     process.standardError = try FileHandle(forWritingTo: errURL)
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
     let start = Date()
     try process.run()
+    // A hang is a failure too: ten minutes is far beyond a debug build's half a minute.
+    if exited.wait(timeout: .now() + 600) == .timedOut {
+        process.terminate()
+        exited.wait()
+    }
     process.waitUntilExit()
     let seconds = Date().timeIntervalSince(start)
     return CLIRun(status: process.terminationStatus, stdout: try String(contentsOf: outURL, encoding: .utf8),
@@ -151,27 +170,4 @@ final class TemporaryDirectories {
     deinit {
         for dir in made { try? FileManager.default.removeItem(at: dir) }
     }
-}
-
-/// Runs `layerkit ARGS` under `ulimit -v addressSpaceKiB`, so that unbounded memory fails the
-/// test (the child aborts) instead of the machine; outputs go to a directory of `temporary`.
-func runLayerKit(_ arguments: [String], addressSpaceKiB: Int, in temporary: TemporaryDirectories) throws -> CLIRun {
-    let quoted = ([layerkitExecutable.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-    let outputs = try temporary.directory()
-    let (out, err) = (outputs.appendingPathComponent("stdout"), outputs.appendingPathComponent("stderr"))
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "ulimit -v \(addressSpaceKiB) && exec " + quoted.joined(separator: " ")]
-    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-    process.standardOutput = try FileHandle(forWritingTo: out)
-    process.standardError = try FileHandle(forWritingTo: err)
-    let start = Date()
-    try process.run()
-    // A hang is a failure too: ten minutes is far beyond a debug build's half a minute.
-    while process.isRunning && Date().timeIntervalSince(start) < 600 { Thread.sleep(forTimeInterval: 0.05) }
-    if process.isRunning { process.terminate() }
-    process.waitUntilExit()
-    return CLIRun(status: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
-                  stderr: try String(contentsOf: err, encoding: .utf8), seconds: Date().timeIntervalSince(start))
 }

@@ -28,7 +28,7 @@ import Testing
             let scene = dir.appendingPathComponent("scene.json")
             try Data(sceneText(root: #"{"sublayers": [\#(layers.joined(separator: ", "))]}"#).utf8).write(to: scene)
             let png = dir.appendingPathComponent("out.png")
-            let run = try runLayerKit(["render", scene.path, "-o", png.path, "--backend", "cpu"], addressSpaceKiB: Self.addressSpaceKiB, in: temporary)
+            let run = try runLayerKit(["render", scene.path, "-o", png.path, "--backend", "cpu"], addressSpaceKiB: Self.addressSpaceKiB)
             expectEqual(run.status, 2, "\(message)")
             expectEqual(run.stderrLines, ["layerkit: \(scene.path): \(message)"])
             expect(!FileManager.default.fileExists(atPath: png.path))
@@ -41,7 +41,7 @@ import Testing
         let scene = dir.appendingPathComponent("scene.json")
         try Data(sceneText(root: #"{"sublayers": [\#(Array(repeating: drawing(4096), count: 4).joined(separator: ", "))]}"#).utf8).write(to: scene)
         let png = dir.appendingPathComponent("out.png")
-        let run = try runLayerKit(["render", scene.path, "-o", png.path, "--backend", "cpu"], addressSpaceKiB: Self.addressSpaceKiB, in: temporary)
+        let run = try runLayerKit(["render", scene.path, "-o", png.path, "--backend", "cpu"], addressSpaceKiB: Self.addressSpaceKiB)
         expectEqual(run.status, 0, "\(run.stderr)")
         try expectEqual(Bitmap(contentsOfPNGFile: png.path).rgba(20, 20), [255, 0, 0, 255])
     }

@@ -22,7 +22,7 @@ import Testing
         try BenchmarkScene.nested.make(count: 50).jsonData().write(to: scene)
         for backend in ["cpu", "gl"] {
             let png = dir.appendingPathComponent("\(backend).png")
-            let run = try runLayerKit(["render", scene.path, "-o", png.path, "--backend", backend], addressSpaceKiB: Self.addressSpaceKiB, in: temporary)
+            let run = try runLayerKit(["render", scene.path, "-o", png.path, "--backend", backend], addressSpaceKiB: Self.addressSpaceKiB)
             expectEqual(run.status, 0, "\(backend): \(run.stderr)")
             let image = try Bitmap(contentsOfPNGFile: png.path)
             expectEqual([image.width, image.height] as [Int], [200, 200])
@@ -58,14 +58,14 @@ import Testing
 
         // CPU: 128 MiB + 32 a file byte + 8 KiB x 999,000 layers + 20 x 100 x 100 canvas pixels.
         let need = (128 << 20) + 32 * data.count + 8192 * 999_000 + 20 * 100 * 100
-        var run = try runLayerKit(["render", scene.path, "-o", png.path, "--backend", "cpu"], addressSpaceKiB: 4_000_000, in: temporary)
+        var run = try runLayerKit(["render", scene.path, "-o", png.path, "--backend", "cpu"], addressSpaceKiB: 4_000_000)
         expectEqual(run.status, 2, "\(run.stderr)")
         expectEqual(run.stderrLines, ["layerkit: \(scene.path): 999000 layers need about \(gib(need)), more than the 3.8 GiB "
                                                      + "this process may use (ulimit -v); split the scene or raise the limit"])
         expect(!FileManager.default.fileExists(atPath: png.path))
 
         // Under 1 GiB the file alone is over: 128 MiB + 32 a byte of its 100 MB.
-        run = try runLayerKit(["displaylist", scene.path], addressSpaceKiB: 1 << 20, in: temporary)
+        run = try runLayerKit(["displaylist", scene.path], addressSpaceKiB: 1 << 20)
         expectEqual(run.status, 2, "\(run.stderr)")
         expectEqual(run.stderrLines, ["layerkit: \(scene.path): \(data.count) bytes of JSON need about \(gib((128 << 20) + 32 * data.count)), "
                                                      + "more than the 1.0 GiB this process may use (ulimit -v); split the scene or raise the limit"])
@@ -79,7 +79,7 @@ import Testing
         let layer = #"{"frame": [0, 0, 10, 10], "backgroundColor": [1, 0, 0, 1]}"#
         try Data(sceneText(root: #"{"sublayers": [\#(Array(repeating: layer, count: 20_000).joined(separator: ", "))]}"#).utf8).write(to: scene)
         let png = dir.appendingPathComponent("out.png")
-        let run = try runLayerKit(["render", scene.path, "-o", png.path, "--backend", "cpu"], addressSpaceKiB: 4_000_000, in: temporary)
+        let run = try runLayerKit(["render", scene.path, "-o", png.path, "--backend", "cpu"], addressSpaceKiB: 4_000_000)
         expectEqual(run.status, 0, "\(run.stderr)")
         let image = try Bitmap(contentsOfPNGFile: png.path)
         expectEqual(image.rgba(5, 5), [255, 0, 0, 255])
