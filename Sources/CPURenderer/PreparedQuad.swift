@@ -109,8 +109,7 @@ struct PreparedQuad {
                 otherClips.append((c.map, QuadCoverage.RoundedRect(minX: Double(r.minX), minY: Double(r.minY), maxX: Double(r.maxX),
                                                                    maxY: Double(r.maxY), corners: corners, antialiased: aa)))
             case let .halfPlane(a, b, cc):
-                let m = c.map.m
-                halfPlanes.append((a * m.0 + b * m.1 + cc * m.2, a * m.3 + b * m.4 + cc * m.5, a * m.6 + b * m.7 + cc * m.8))
+                halfPlanes.append(c.map.pulledBack((a, b, cc)))
             }
         }
         pixelHalfPlanes = halfPlanes

@@ -282,8 +282,7 @@ struct FrameData {
     /// as the reference evaluates it.
     static func pixelHalfPlane(_ c: Clip, ref: (Double, Double)) -> (Double, Double, Double) {
         guard case let .halfPlane(a, b, cc) = c.shape else { return (0, 0, 1) }
-        let m = c.map.m
-        let A = a * m.0 + b * m.1 + cc * m.2, B = a * m.3 + b * m.4 + cc * m.5, C = a * m.6 + b * m.7 + cc * m.8
+        let (A, B, C) = c.map.pulledBack((a, b, cc))
         return (A, B, C + A * ref.0 + B * ref.1)
     }
 

@@ -193,6 +193,32 @@ final class DebugOverlayTests: XCTestCase {
         XCTAssertEqual(try quad(cut).coveredArea(width: 60, height: 40), 50, accuracy: 1e-9)
     }
 
+    /// A layer split by 3D sorting covers, in its pieces, what it covers whole: two translucent
+    /// 100x100 squares turned ±30° about the y axis through the same centre line (x = 100) cross
+    /// there, so b is drawn in two pieces, its halves either side of x = 100, b a b back to
+    /// front. Each square projects to 100 cos 30° x 100, each half of b to half that; a piece
+    /// counting all of b would make the frame's blended area three squares' instead of two.
+    func testPiecesOfASplitLayerCoverTheirPartAlone() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        let context = CATransformLayer()
+        context.frame = root.bounds
+        root.addSublayer(context)
+        for (name, degrees) in [("a", 30.0), ("b", -30.0)] {
+            context.addSublayer(solidLayer(CGRect(x: 50, y: 50, width: 100, height: 100), rgb(255, 0, 0, 0.5), name: name).with {
+                $0.transform = rotationY(degrees)
+            })
+        }
+        let list = displayList(root, width: 200, height: 200)
+        XCTAssertEqual(list.canvas.quads.map(\.label), ["b", "a", "b"])
+        let square = 10_000 * cos(Double.pi / 6)
+        let areas = list.canvas.quads.map { $0.coveredArea(width: 200, height: 200) }
+        XCTAssertEqual(areas.count, 3)
+        for (area, expected) in zip(areas, [square / 2, square, square / 2]) { XCTAssertEqual(area, expected, accuracy: 1e-6) }
+        var counter = BlendedPixels()
+        XCTAssertEqual(counter.count(list), 2 * square, accuracy: 3.0 / 256, "each quad's area is kept to 1/256 pixel")
+    }
+
     /// `blended_pixels` of a list: a 10x20 translucent layer 200, an opaque one nothing, and
     /// after a move of the translucent layer half off the canvas, 100, counted incrementally
     /// as a fresh count counts it.

@@ -178,20 +178,25 @@ extension DrawQuad {
     }
 
     /// The area in pass pixels of what the quad covers, its rectangle (less the hole, for a
-    /// border) projected and cut to the `width` x `height` pass; rounded corners and clips are
+    /// border) projected, cut by the half-planes of its 3D split (a piece covers its part of
+    /// the layer alone) and to the `width` x `height` pass; rounded corners and other clips are
     /// not subtracted. What `FrameCounter.blendedPixels` adds up.
     @inline(__always)
     package func coveredArea(width: Int, height: Int) -> Double {
         let (w, h) = (Double(width), Double(height))
         let t = transform
         let affine = t.m14 == 0 && t.m24 == 0 && t.m44 == 1
+        var halfPlanes: [(a: Double, b: Double, c: Double)] = []
+        for c in clips {
+            if case let .halfPlane(a, b, cc) = c.shape { halfPlanes.append(c.map.pulledBack((a, b, cc))) }
+        }
         func area(_ r: CGRect) -> Double {
             let r = r.standardized
             guard r.width > 0, r.height > 0 else { return 0 }
             // The usual case, counted every frame for every changed quad: a plane map without
             // perspective whose corners are all inside the pass scales every area by the same
             // |determinant|, with no polygon to build.
-            if affine {
+            if affine && halfPlanes.isEmpty {
                 let (a, b, c, d) = (Double(t.m11), Double(t.m12), Double(t.m21), Double(t.m22))
                 let (x0, y0) = (Double(r.minX), Double(r.minY))
                 let (dx, dy) = (Double(r.width), Double(r.height))
@@ -203,7 +208,8 @@ extension DrawQuad {
                     return abs(a * d - b * c) * dx * dy
                 }
             }
-            guard let outline = projectedOutline(rect: r) else { return 0 }
+            guard var outline = projectedOutline(rect: r) else { return 0 }
+            for cut in halfPlanes where !outline.isEmpty { outline = clipPolygon(outline, cut) }
             return polygonArea(clip(outline, toWidth: w, height: h))
         }
         let outer = area(rect)
@@ -214,6 +220,8 @@ extension DrawQuad {
 
 /// `poly` cut to the rectangle 0…`width` x 0…`height`, one edge at a time.
 private func clip(_ poly: [SIMD2<Double>], toWidth width: Double, height: Double) -> [SIMD2<Double>] {
+    // A polygon inside (most are) would come back point for point from each cut.
+    if poly.allSatisfy({ $0.x >= 0 && $0.x <= width && $0.y >= 0 && $0.y <= height }) { return poly }
     var out = poly
     for edge in [(1.0, 0.0, 0.0), (-1, 0, width), (0, 1, 0), (0, -1, height)] where !out.isEmpty { out = clipPolygon(out, edge) }
     return out

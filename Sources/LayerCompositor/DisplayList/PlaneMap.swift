@@ -30,6 +30,14 @@ public struct PlaneMap: Equatable, Sendable, CustomStringConvertible {
                   c2 * inv, (b * g - a * h) * inv, (a * e - b * d) * inv)
     }
 
+    /// The half-plane `a·X + b·Y + c ≥ 0` of the plane this map maps to, as `A·x + B·y + C ≥ 0`
+    /// in the coordinates it maps from (pass pixels), wherever the map's `w` is positive (the
+    /// plane seen from the front): `a·X + b·Y + c·w` is linear in x and y.
+    @inline(__always)
+    package func pulledBack(_ h: (a: Double, b: Double, c: Double)) -> (a: Double, b: Double, c: Double) {
+        (h.a * m.0 + h.b * m.1 + h.c * m.2, h.a * m.3 + h.b * m.4 + h.c * m.5, h.a * m.6 + h.b * m.7 + h.c * m.8)
+    }
+
     /// Maps a point; the third component comes back as `w` (its sign tells front from back).
     @inline(__always)
     public func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double, w: Double) {
