@@ -39,7 +39,9 @@ public struct Clip: Equatable, Sendable, CustomStringConvertible {
 /// the CPU renderer cuts quads' outlines to their clips with it, the debug overlay's pixel count
 /// cuts them to the pass.
 package func clipPolygon(_ poly: [SIMD2<Double>], _ h: (a: Double, b: Double, c: Double)) -> [SIMD2<Double>] {
+    // A convex polygon gains at most one vertex a cut: one allocation, not one a doubling.
     var out: [SIMD2<Double>] = []
+    out.reserveCapacity(poly.count + 1)
     for i in poly.indices {
         let p = poly[i], q = poly[(i + 1) % poly.count]
         let dp = h.a * p.x + h.b * p.y + h.c, dq = h.a * q.x + h.b * q.y + h.c

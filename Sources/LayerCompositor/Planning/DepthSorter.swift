@@ -56,9 +56,9 @@ enum DepthSorter {
     /// every scene of the corpus, and leaves-1000, exactly.
     static func splitBudget(_ count: Int) -> Int { 6 * count + 1024 }
 
-    /// Polygons grouped by overlapping screen bounding boxes (transitively), each group in
-    /// sublayer order, groups in order of their first plane.
-    static func overlapGroups(_ polys: [Polygon]) -> [[Polygon]] {
+    /// Polygons grouped by overlapping screen bounding boxes (transitively): each polygon's
+    /// group, groups numbered in order of their first polygon (sublayer order), and how many.
+    static func overlapGroups(_ polys: [Polygon]) -> (group: [Int], count: Int) {
         var parent = Array(polys.indices)
         func find(_ i: Int) -> Int {
             var i = i
@@ -92,14 +92,18 @@ enum DepthSorter {
                 b += 1
             }
         }
-        var groups: [Int: [Polygon]] = [:]
-        var order: [Int] = []
+        // A set's root is its lowest index, so a root is met before the rest of its set.
+        var group = [Int](repeating: 0, count: polys.count), count = 0
         for i in polys.indices {
             let r = find(i)
-            if groups[r] == nil { order.append(r) }
-            groups[r, default: []].append(polys[i])
+            if r == i {
+                group[i] = count
+                count += 1
+            } else {
+                group[i] = group[r]
+            }
         }
-        return order.map { groups[$0]! }
+        return (group, count)
     }
 
     struct Polygon {
@@ -209,8 +213,10 @@ enum DepthSorter {
             n.planes = polys
             return n
         }
-        let groups = overlapGroups(polys)
-        if groups.count > 1 {
+        let (group, count) = overlapGroups(polys)
+        if count > 1 {
+            var groups = [[Polygon]](repeating: [], count: count)
+            for (p, g) in zip(polys, group) { groups[g].append(p) }
             let n = Node()
             n.disjoint = groups.compactMap { buildSplit($0, budget: &budget) }
             return n
@@ -225,8 +231,14 @@ enum DepthSorter {
         let root = polys[rootIndex]
         var coplanar = [root], front: [Polygon] = [], back: [Polygon] = []
         for (i, q) in polys.enumerated() where i != rootIndex {
-            let ds = q.points.map { root.distance($0) }
-            let hi = ds.max()!, lo = ds.min()!
+            // The extremes as `max()` and `min()` of the distances find them, without an array
+            // of them for each polygon classified: only a split needs them all.
+            var hi = root.distance(q.points[0]), lo = hi
+            for p in q.points.dropFirst() {
+                let d = root.distance(p)
+                if hi < d { hi = d }
+                if d < lo { lo = d }
+            }
             if hi <= thickness && lo >= -thickness {
                 coplanar.append(q)
             } else if lo >= -thickness {
@@ -235,7 +247,7 @@ enum DepthSorter {
                 back.append(q)
             } else {
                 budget -= 1
-                let (f, b) = split(q, ds)
+                let (f, b) = split(q, q.points.map { root.distance($0) })
                 if f.count >= 3 { front.append(Polygon(from: q, points: f, extra: q.localHalfPlane(of: root, back: false))) }
                 if b.count >= 3 { back.append(Polygon(from: q, points: b, extra: q.localHalfPlane(of: root, back: true))) }
             }
@@ -251,6 +263,8 @@ enum DepthSorter {
     static func split(_ q: Polygon, _ ds: [Double]) -> ([SIMD3<Double>], [SIMD3<Double>]) {
         var f: [SIMD3<Double>] = [], b: [SIMD3<Double>] = []
         let n = q.points.count
+        f.reserveCapacity(n + 1)
+        b.reserveCapacity(n + 1)
         for i in 0..<n {
             let p = q.points[i], dp = ds[i]
             let nx = q.points[(i + 1) % n], dn = ds[(i + 1) % n]
