@@ -136,6 +136,22 @@ final class DepthSortingTests: XCTestCase {
         assertEqual(halfPlanes(list.canvas.quads[2]).first ?? [], [-0.5, 0, 25], "t before p")
     }
 
+    /// What is in front of the splitter is drawn after it, whichever way the planes coplanar with
+    /// it face: p (flat, facing the eye) splits; f, 10 points nearer the eye, is on its front side
+    /// and k, 10 points further, behind it; m, turned 180.001° about y, lies within 100·sin 0.001°
+    /// ≈ 0.0017 of p's plane (coplanar, drawn in sublayer order with p) but faces away (normal z
+    /// = cos 180.001° < 0) and, not squarely (|z| < 1 − 10⁻¹²), is not the splitter though it comes
+    /// first. Back to front: k, m, p, f.
+    func testTheSplittersFrontIsDrawnLastWhateverItsCoplanarPlanesFace() {
+        let m = solid("m", CGRect(x: 50, y: 50, width: 100, height: 100))
+        m.transform = rotationY(180.001)
+        let f = solid("f", CGRect(x: 60, y: 60, width: 80, height: 80)), k = solid("k", CGRect(x: 40, y: 40, width: 120, height: 120))
+        f.zPosition = 10
+        k.zPosition = -10
+        let list = compose(transformLayer([m, solid("p", CGRect(x: 50, y: 50, width: 100, height: 100)), f, k]))
+        XCTAssertEqual(list.canvasLabels, ["k", "m", "p", "f"])
+    }
+
     /// Coplanar planes keep sublayer order. Here q is the left half of s in s's plane (pivot at
     /// X = 100 like s: anchor (1, ½) at position (100, 100)), so q lies nearer the eye on average
     /// (Z from 0 to 25) and a sort by depth would draw it last.

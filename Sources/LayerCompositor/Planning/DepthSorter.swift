@@ -170,13 +170,17 @@ enum DepthSorter {
     /// subtrees that do not overlap on screen, so their mutual order does not matter.
     final class Node {
         var planes: [Polygon] = []       // the splitter and what is coplanar with it, in sublayer order
+        /// Whether the eye is on the splitter's front side, which `front` and `back` are told
+        /// apart by (a coplanar plane may face the other way).
+        var eyeInFront = false
         var front: Node?
         var back: Node?
         var disjoint: [Node] = []
         /// Planes past the split budget, already ordered back to front by depth.
         var byDepth: [Polygon] = []
 
-        /// The eye looks down -z from +z: it is on the front side when the normal points to +z.
+        /// The eye looks down -z from +z: it is on the splitter's front side when its normal
+        /// points to +z.
         func backToFront(into out: inout [Piece]) {
             guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { backToFront(into: &out) } }
             if !disjoint.isEmpty {
@@ -187,7 +191,6 @@ enum DepthSorter {
                 for p in byDepth { out.append(Piece(plane: p.plane, halfPlanes: p.halfPlanes)) }
                 return
             }
-            let eyeInFront = planes[0].normal.z >= 0
             (eyeInFront ? back : front)?.backToFront(into: &out)
             for p in planes { out.append(Piece(plane: p.plane, halfPlanes: p.halfPlanes)) }
             (eyeInFront ? front : back)?.backToFront(into: &out)
@@ -255,6 +258,7 @@ enum DepthSorter {
         coplanar.sort { $0.plane < $1.plane }
         let node = Node()
         node.planes = coplanar
+        node.eyeInFront = root.normal.z >= 0
         node.front = build(front, budget: &budget)
         node.back = build(back, budget: &budget)
         return node
