@@ -229,9 +229,6 @@ final class DepthSortingTests: XCTestCase {
         let polys = [5.0, -3, 5, 0].enumerated().map { i, z in
             DepthSorter.Polygon(plane: i, rect: CGRect(x: 0, y: 0, width: 1, height: 1), matrix: CATransform3DMakeTranslation(0, 0, z))!
         }
-        var budget = 0
-        var out: [DepthSorter.Piece] = []
-        DepthSorter.build(polys, budget: &budget)?.backToFront(into: &out)
-        XCTAssertEqual(out.map(\.plane), [1, 3, 0, 2])
+        XCTAssertEqual(DepthSorter.order(polys, budget: 0).map(\.plane), [1, 3, 0, 2])
     }
 }

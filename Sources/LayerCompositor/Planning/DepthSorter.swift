@@ -40,14 +40,18 @@ enum DepthSorter {
             return idx.map { Piece(plane: $0, halfPlanes: []) }
         }
         var polys: [Polygon] = []
+        polys.reserveCapacity(planes.count)
         for (i, p) in planes.enumerated() {
             if let poly = Polygon(plane: i, rect: p.rect, matrix: p.matrix) { polys.append(poly) }
         }
-        var out: [Piece] = []
-        out.reserveCapacity(polys.count)
-        var budget = splitBudget(polys.count)
-        build(polys, budget: &budget)?.backToFront(into: &out)
-        return out
+        return order(polys, budget: splitBudget(polys.count))
+    }
+
+    /// `polys` in pieces, back to front, spending at most about `budget` of BSP work.
+    static func order(_ polys: [Polygon], budget: Int) -> [Piece] {
+        var tree = BSP(polys: polys, budget: budget)
+        tree.order(Array(polys.indices))
+        return tree.out.map { Piece(plane: tree.polys[$0].plane, halfPlanes: tree.polys[$0].halfPlanes) }
     }
 
     /// How much BSP work (polygons classified against a splitter, plus splits) a context may
@@ -56,10 +60,12 @@ enum DepthSorter {
     /// every scene of the corpus, and leaves-1000, exactly.
     static func splitBudget(_ count: Int) -> Int { 6 * count + 1024 }
 
-    /// Polygons grouped by overlapping screen bounding boxes (transitively): each polygon's
-    /// group, groups numbered in order of their first polygon (sublayer order), and how many.
-    static func overlapGroups(_ polys: [Polygon]) -> (group: [Int], count: Int) {
-        var parent = Array(polys.indices)
+    typealias Box = (minX: Double, maxX: Double, minY: Double, maxY: Double)
+
+    /// Screen bounding boxes grouped where they overlap (transitively): each box's group, groups
+    /// numbered in order of their first box, and how many.
+    static func overlapGroups(_ boxes: [Box]) -> (group: [Int], count: Int) {
+        var parent = Array(boxes.indices)
         func find(_ i: Int) -> Int {
             var i = i
             while parent[i] != i {
@@ -68,33 +74,30 @@ enum DepthSorter {
             }
             return i
         }
-        // Sweep along x: each box meets the boxes still open at its left edge.
-        let boxes = polys.map { p -> (minX: Double, maxX: Double, minY: Double, maxY: Double) in
-            var b = (minX: Double.infinity, maxX: -Double.infinity, minY: Double.infinity, maxY: -Double.infinity)
-            for q in p.points {
-                b.minX = min(b.minX, q.x)
-                b.maxX = max(b.maxX, q.x)
-                b.minY = min(b.minY, q.y)
-                b.maxY = max(b.maxY, q.y)
-            }
-            return b
-        }
-        let byLeft = polys.indices.sorted { boxes[$0].minX < boxes[$1].minX }
-        for a in byLeft.indices {
+        // Sweep along x: each box meets the boxes still open at its left edge. Dense contexts
+        // (leaves) are soon one set, and then the rest of the sweep can change nothing.
+        var sets = boxes.count
+        let byLeft = boxes.indices.sorted { boxes[$0].minX < boxes[$1].minX }
+        sweep: for a in byLeft.indices {
             let i = byLeft[a], bi = boxes[i]
             var b = a + 1
             while b < byLeft.count, boxes[byLeft[b]].minX <= bi.maxX {
                 let j = byLeft[b], bj = boxes[j]
                 if bj.minY <= bi.maxY && bj.maxY >= bi.minY {
                     let (ri, rj) = (find(i), find(j))
-                    if ri != rj { parent[max(ri, rj)] = min(ri, rj) }
+                    if ri != rj {
+                        parent[max(ri, rj)] = min(ri, rj)
+                        sets -= 1
+                        if sets == 1 { break sweep }
+                    }
                 }
                 b += 1
             }
         }
+        if sets == 1 { return ([Int](repeating: 0, count: boxes.count), 1) }
         // A set's root is its lowest index, so a root is met before the rest of its set.
-        var group = [Int](repeating: 0, count: polys.count), count = 0
-        for i in polys.indices {
+        var group = [Int](repeating: 0, count: boxes.count), count = 0
+        for i in boxes.indices {
             let r = find(i)
             if r == i {
                 group[i] = count
@@ -113,6 +116,8 @@ enum DepthSorter {
         var normal = SIMD3<Double>(0, 0, 1)
         var d = 0.0
         var matrix: CATransform3D
+        /// The screen bounding box of `points`, which `overlapGroups` compares at every level.
+        var box: Box = (Double.infinity, -Double.infinity, Double.infinity, -Double.infinity)
 
         init?(plane: Int, rect: CGRect, matrix m: CATransform3D) {
             self.plane = plane
@@ -126,12 +131,25 @@ enum DepthSorter {
             guard clipped.count >= 3 else { return nil }
             points = clipped.map { SIMD3($0.x / $0.w, $0.y / $0.w, $0.z / $0.w) }
             guard computePlane() else { return nil }
+            box = Self.bounds(of: points)
         }
 
         init(from other: Polygon, points: [SIMD3<Double>], extra: (Double, Double, Double)) {
             self = other
             self.points = points
             self.halfPlanes.append(extra)
+            box = Self.bounds(of: points)
+        }
+
+        static func bounds(of points: [SIMD3<Double>]) -> Box {
+            var b: Box = (Double.infinity, -Double.infinity, Double.infinity, -Double.infinity)
+            for q in points {
+                b.minX = min(b.minX, q.x)
+                b.maxX = max(b.maxX, q.x)
+                b.minY = min(b.minY, q.y)
+                b.maxY = max(b.maxY, q.y)
+            }
+            return b
         }
 
         /// Newell's method: robust for any convex polygon.
@@ -166,102 +184,101 @@ enum DepthSorter {
         }
     }
 
-    /// A BSP node: a splitting plane with what is coplanar to it and the two sides; or a set of
-    /// subtrees that do not overlap on screen, so their mutual order does not matter.
-    final class Node {
-        var planes: [Polygon] = []       // the splitter and what is coplanar with it, in sublayer order
-        /// Whether the eye is on the splitter's front side, which `front` and `back` are told
-        /// apart by (a coplanar plane may face the other way).
-        var eyeInFront = false
-        var front: Node?
-        var back: Node?
-        var disjoint: [Node] = []
-        /// Planes past the split budget, already ordered back to front by depth.
-        var byDepth: [Polygon] = []
+    /// The BSP tree, built and read back to front in one pass. Its nodes exist only as the
+    /// recursion: each writes its pieces to `out` as it finishes, and the polygons (the pieces
+    /// split off among them) are held once, in `polys`, the lists handed down being indices into
+    /// it. A node holds a splitter and what is coplanar with it (in sublayer order) between its
+    /// two sides; a set of subtrees that do not overlap on screen, whose mutual order does not
+    /// matter, follow one another in the order of their first plane.
+    private struct BSP {
+        var polys: [Polygon]
+        var budget: Int
+        /// Indices into `polys`, back to front.
+        var out: [Int] = []
 
-        /// The eye looks down -z from +z: it is on the splitter's front side when its normal
-        /// points to +z.
-        func backToFront(into out: inout [Piece]) {
-            guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { backToFront(into: &out) } }
-            if !disjoint.isEmpty {
-                for n in disjoint { n.backToFront(into: &out) }
+        init(polys: [Polygon], budget: Int) {
+            self.polys = polys
+            self.budget = budget
+            out.reserveCapacity(polys.count)
+        }
+
+        /// Planes that do not overlap on screen cannot hide one another, so only groups of
+        /// overlapping planes are ordered among themselves, which keeps splits (and their cost)
+        /// to planes that can really cross.
+        mutating func order(_ list: [Int]) {
+            guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { order(list) } }
+            guard !list.isEmpty else { return }
+            if budget <= 0 {
+                // Out of splits: back to front by the depth of each plane's centre, ties in order.
+                let depths: [Double] = list.map { i in
+                    polys[i].points.reduce(0.0) { (sum: Double, q) in sum + q.z } / Double(polys[i].points.count)
+                }
+                out += list.indices.sorted { a, b in depths[a] != depths[b] ? depths[a] < depths[b] : a < b }.map { list[$0] }
                 return
             }
-            if !byDepth.isEmpty {
-                for p in byDepth { out.append(Piece(plane: p.plane, halfPlanes: p.halfPlanes)) }
-                return
-            }
-            (eyeInFront ? back : front)?.backToFront(into: &out)
-            for p in planes { out.append(Piece(plane: p.plane, halfPlanes: p.halfPlanes)) }
-            (eyeInFront ? front : back)?.backToFront(into: &out)
+            if list.count == 1 { return out.append(list[0]) }
+            let (group, count) = overlapGroups(list.map { polys[$0].box })
+            guard count > 1 else { return split(list) }
+            var groups = [[Int]](repeating: [], count: count)
+            for (i, g) in zip(list, group) { groups[g].append(i) }
+            for g in groups { split(g) }
         }
-    }
 
-    /// Planes that do not overlap on screen cannot hide one another, so only groups of
-    /// overlapping planes are ordered among themselves, which keeps splits (and their cost) to
-    /// planes that can really cross. Within a group the splitter is the first plane facing the
-    /// eye squarely (2D layers share that plane, so it splits the fewest), else the first.
-    static func build(_ polys: [Polygon], budget: inout Int) -> Node? {
-        guard TreeRecursion.hasRoom else { return TreeRecursion.onFreshStack { build(polys, budget: &budget) } }
-        guard !polys.isEmpty else { return nil }
-        if budget <= 0 {
-            // Out of splits: back to front by the depth of each plane's centre, ties in order.
-            let n = Node()
-            let depths: [Double] = polys.map { p in p.points.reduce(0.0) { (sum: Double, q) in sum + q.z } / Double(p.points.count) }
-            n.byDepth = polys.indices.sorted { a, b in depths[a] != depths[b] ? depths[a] < depths[b] : a < b }.map { polys[$0] }
-            return n
-        }
-        if polys.count == 1 {
-            let n = Node()
-            n.planes = polys
-            return n
-        }
-        let (group, count) = overlapGroups(polys)
-        if count > 1 {
-            var groups = [[Polygon]](repeating: [], count: count)
-            for (p, g) in zip(polys, group) { groups[g].append(p) }
-            let n = Node()
-            n.disjoint = groups.compactMap { buildSplit($0, budget: &budget) }
-            return n
-        }
-        return buildSplit(polys, budget: &budget)
-    }
-
-    private static func buildSplit(_ polys: [Polygon], budget: inout Int) -> Node? {
-        guard !polys.isEmpty else { return nil }
-        budget -= polys.count
-        let rootIndex = polys.firstIndex { abs($0.normal.z) > 1 - 1e-12 } ?? 0
-        let root = polys[rootIndex]
-        var coplanar = [root], front: [Polygon] = [], back: [Polygon] = []
-        for (i, q) in polys.enumerated() where i != rootIndex {
-            // The extremes as `max()` and `min()` of the distances find them, without an array
-            // of them for each polygon classified: only a split needs them all.
-            var hi = root.distance(q.points[0]), lo = hi
-            for p in q.points.dropFirst() {
-                let d = root.distance(p)
-                if hi < d { hi = d }
-                if d < lo { lo = d }
+        /// A node: the splitter is the first plane facing the eye squarely (2D layers share that
+        /// plane, so it splits the fewest), else the first. What lies in front of it is ordered
+        /// before what lies behind it (the order the split budget is spent in); the eye's side
+        /// then decides which of the two is drawn first.
+        private mutating func split(_ list: [Int]) {
+            budget -= list.count
+            let rootSlot = list.firstIndex { abs(polys[$0].normal.z) > 1 - 1e-12 } ?? 0
+            let root = polys[list[rootSlot]]
+            var coplanar = [list[rootSlot]], front: [Int] = [], back: [Int] = []
+            for (k, i) in list.enumerated() where k != rootSlot {
+                // The extremes as `max()` and `min()` of the distances find them, without an
+                // array of them for each polygon classified: only a split needs them all.
+                let points = polys[i].points
+                var hi = root.distance(points[0]), lo = hi
+                for p in points.dropFirst() {
+                    let d = root.distance(p)
+                    if hi < d { hi = d }
+                    if d < lo { lo = d }
+                }
+                if hi <= thickness && lo >= -thickness {
+                    coplanar.append(i)
+                } else if lo >= -thickness {
+                    front.append(i)
+                } else if hi <= thickness {
+                    back.append(i)
+                } else {
+                    budget -= 1
+                    let q = polys[i]
+                    let (f, b) = DepthSorter.split(q, points.map { root.distance($0) })
+                    if f.count >= 3 {
+                        front.append(polys.count)
+                        polys.append(Polygon(from: q, points: f, extra: q.localHalfPlane(of: root, back: false)))
+                    }
+                    if b.count >= 3 {
+                        back.append(polys.count)
+                        polys.append(Polygon(from: q, points: b, extra: q.localHalfPlane(of: root, back: true)))
+                    }
+                }
             }
-            if hi <= thickness && lo >= -thickness {
-                coplanar.append(q)
-            } else if lo >= -thickness {
-                front.append(q)
-            } else if hi <= thickness {
-                back.append(q)
-            } else {
-                budget -= 1
-                let (f, b) = split(q, q.points.map { root.distance($0) })
-                if f.count >= 3 { front.append(Polygon(from: q, points: f, extra: q.localHalfPlane(of: root, back: false))) }
-                if b.count >= 3 { back.append(Polygon(from: q, points: b, extra: q.localHalfPlane(of: root, back: true))) }
-            }
+            coplanar.sort { polys[$0].plane < polys[$1].plane }
+            let start = out.count
+            order(front)
+            let frontEnd = out.count
+            out += coplanar
+            let coplanarEnd = out.count
+            order(back)
+            // Written front, coplanar, back; the eye on the front side (the splitter's normal
+            // towards +z, the eye looking down -z from +z) sees back, coplanar, front.
+            guard root.normal.z >= 0 else { return }
+            let backCount = out.count - coplanarEnd, coplanarCount = coplanarEnd - frontEnd
+            out[start...].reverse()
+            out[start..<start + backCount].reverse()
+            out[start + backCount..<start + backCount + coplanarCount].reverse()
+            out[(start + backCount + coplanarCount)...].reverse()
         }
-        coplanar.sort { $0.plane < $1.plane }
-        let node = Node()
-        node.planes = coplanar
-        node.eyeInFront = root.normal.z >= 0
-        node.front = build(front, budget: &budget)
-        node.back = build(back, budget: &budget)
-        return node
     }
 
     static func split(_ q: Polygon, _ ds: [Double]) -> ([SIMD3<Double>], [SIMD3<Double>]) {
