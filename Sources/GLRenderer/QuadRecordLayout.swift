@@ -196,6 +196,9 @@ struct QuadRecord {
     /// An empty record (every field 0), which draws nothing.
     init() {}
 
+    /// Makes every field 0 again.
+    mutating func clear() { floats.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
+
     /// The record whose floats are `floats`.
     init<S: Sequence>(floats: S) where S.Element: BinaryFloatingPoint {
         self.floats = floats.map { Double($0) }

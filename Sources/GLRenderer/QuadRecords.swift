@@ -61,6 +61,9 @@ struct FrameData {
         floats = [Float](repeating: 0, count: next * 4)
     }
 
+    /// The record `writeQuad` fills, kept from quad to quad.
+    private var record = QuadRecord()
+
     /// Texels in use.
     var texelCount: Int { floats.count / 4 }
 
@@ -143,63 +146,64 @@ struct FrameData {
         let left = push((x0, y0), (x0, y1), xAxis: true), right = push((x1, y0), (x1, y1), xAxis: true)
         let top = push((x0, y0), (x1, y0), xAxis: false), bottom = push((x0, y1), (x1, y1), xAxis: false)
 
-        var rec = QuadRecord()
-        rec[.transform] = SIMD16<Double>(Double(t.m11), Double(t.m12), Double(t.m13), Double(t.m14),
+        // One record reused for every quad: a fresh one was an allocation and a fill a quad.
+        record.clear()
+        record[.transform] = SIMD16<Double>(Double(t.m11), Double(t.m12), Double(t.m13), Double(t.m14),
                                          Double(t.m21), Double(t.m22), Double(t.m23), Double(t.m24),
                                          Double(t.m31), Double(t.m32), Double(t.m33), Double(t.m34),
                                          Double(t.m41), Double(t.m42), Double(t.m43), Double(t.m44))
-        rec[.geometry] = SIMD4(x0 - left, y0 - top, x1 + right, y1 + bottom)
+        record[.geometry] = SIMD4(x0 - left, y0 - top, x1 + right, y1 + bottom)
         let map = FrameData.rebased(q.inverse, ref: (refX, refY), origin: (ox, oy))
-        rec[.mapDx] = map.dx
-        rec[.mapDy] = map.dy
-        rec[.mapOrigin] = map.origin
+        record[.mapDx] = map.dx
+        record[.mapDy] = map.dy
+        record[.mapOrigin] = map.origin
         // As the shader reads them (floats): an affine map's w column is exactly (0, 0, 1).
         if Float(map.dx.z) != 0 || Float(map.dy.z) != 0 || Float(map.origin.z) != 1 { features.insert(.perspective) }
-        rec[.referencePixel] = SIMD2(refX, refY)
-        rec[.opacity] = Double(q.opacity)
-        rec[.rect] = SIMD4(x0, y0, x1, y1)
+        record[.referencePixel] = SIMD2(refX, refY)
+        record[.opacity] = Double(q.opacity)
+        record[.rect] = SIMD4(x0, y0, x1, y1)
         let rounding: Corners
         switch q.shape {
         case .rect(let c):
             rounding = c
         case let .border(bw, c):
             rounding = c
-            rec[.borderWidth] = bw
+            record[.borderWidth] = bw
             // As the reference: the inner cut-out exists only when the border leaves a hole.
             let hasHole = bw < w - bw && bw < h - bw
-            rec[.borderHasHole] = hasHole ? 1 : 0
+            record[.borderHasHole] = hasHole ? 1 : 0
             // Aliased square borders need only the two inside tests (LK_BORDER alone).
             if hasHole { features.insert(.border) }
         }
-        rec[.cornerRadius] = rounding.radius
-        rec[.cornerCode] = Double(rounding.code)
+        record[.cornerRadius] = rounding.radius
+        record[.cornerCode] = Double(rounding.code)
         if rounding.isContinuous { features.insert(.continuousCorners) }
         if !q.hasBinaryCoverage { features.insert(.shapeFull) }
-        rec[.antialiased] = q.antialiased ? 1 : 0
+        record[.antialiased] = q.antialiased ? 1 : 0
         // A border's hole, left out of its geometry where the ring's triangles rasterise exactly
         // the quad's pixels but the hole's: no copies (drawn through other maps), no half-planes
         // and every geometry corner in front of the eye (nothing for the clipper to cut, which
         // it would do per triangle).
         func inFront(_ x: Double, _ y: Double) -> Bool { Double(t.apply(x: CGFloat(x), y: CGFloat(y), z: 0).w) > frontClipW }
-        if case let .border(bw, _) = q.shape, rec[.borderHasHole] == 1, copies.isEmpty,
+        if case let .border(bw, _) = q.shape, record[.borderHasHole] == 1, copies.isEmpty,
            !q.clips.contains(where: { if case .halfPlane = $0.shape { true } else { false } }),
            inFront(x0 - left, y0 - top), inFront(x1 + right, y0 - top), inFront(x1 + right, y1 + bottom), inFront(x0 - left, y1 + bottom),
            let hole = FrameData.hole(inside: SIMD4(x0 + bw, y0 + bw, x1 - bw, y1 - bw), corners: rounding.inset(by: bw),
                                      slack: q.hasBinaryCoverage ? 1 : 1.5, transform: t, inverse: q.inverse, view: view) {
-            rec[.hole] = hole
+            record[.hole] = hole
             features.insert(.hole)
         }
 
         switch q.fill {
         case .color(let c):
-            rec[.fillKind] = 0
-            rec[.color] = SIMD4(Double(c.r), Double(c.g), Double(c.b), Double(c.a))
+            record[.fillKind] = 0
+            record[.color] = SIMD4(Double(c.r), Double(c.g), Double(c.b), Double(c.a))
             features.insert(.color)
         case .image(let f):
-            rec[.fillKind] = 1
+            record[.fillKind] = 1
             // The shader multiplies image texels by `color` (ImageFill.modulation).
             let m = f.modulation
-            rec[.color] = SIMD4(Double(m.r), Double(m.g), Double(m.b), Double(m.a))
+            record[.color] = SIMD4(Double(m.r), Double(m.g), Double(m.b), Double(m.a))
             func needs(_ filter: CALayerContentsFilter) {
                 switch filter {
                 case .nearest: features.insert(.nearest)
@@ -210,50 +214,50 @@ struct FrameData {
             needs(f.minification)
             needs(f.magnification)
             let (minification, magnification) = (FrameData.filterCode(f.minification), FrameData.filterCode(f.magnification))
-            rec[.minificationFilter] = minification
-            rec[.magnificationFilter] = magnification
+            record[.minificationFilter] = minification
+            record[.magnificationFilter] = magnification
             if minification != magnification || minification == 2 { features.insert(.lod) }
             let xs = FrameData.segments(f.x, origin: ox, scale: imageScale.0)
             let ys = FrameData.segments(f.y, origin: oy, scale: imageScale.1)
-            rec[.imageXStarts] = SIMD3(xs[0], xs[1], xs[2])
-            rec[.imageXTexels] = SIMD3(xs[3], xs[4], xs[5])
-            rec[.imageXSlopes] = SIMD3(xs[6], xs[7], xs[8])
-            rec[.imageYStarts] = SIMD3(ys[0], ys[1], ys[2])
-            rec[.imageYTexels] = SIMD3(ys[3], ys[4], ys[5])
-            rec[.imageYSlopes] = SIMD3(ys[6], ys[7], ys[8])
+            record[.imageXStarts] = SIMD3(xs[0], xs[1], xs[2])
+            record[.imageXTexels] = SIMD3(xs[3], xs[4], xs[5])
+            record[.imageXSlopes] = SIMD3(xs[6], xs[7], xs[8])
+            record[.imageYStarts] = SIMD3(ys[0], ys[1], ys[2])
+            record[.imageYTexels] = SIMD3(ys[3], ys[4], ys[5])
+            record[.imageYSlopes] = SIMD3(ys[6], ys[7], ys[8])
             // One segment per axis (no contentsCenter): start, texel, slope per axis in two
             // texels, which spares the fragment shader three inputs and the segment search.
             if f.x.stops.count > 2 || f.y.stops.count > 2 {
                 features.insert(.segmentedMaps)
             } else {
-                rec[.imageXSegment] = SIMD3(xs[0], xs[3], xs[6])
-                rec[.imageYSegment] = SIMD3(ys[0], ys[3], ys[6])
+                record[.imageXSegment] = SIMD3(xs[0], xs[3], xs[6])
+                record[.imageYSegment] = SIMD3(ys[0], ys[3], ys[6])
             }
         case .pass(let f):
-            rec[.fillKind] = 2
+            record[.fillKind] = 2
             features.insert(.pass)
-            rec[.passScale] = f.scale
-            rec[.passHasMask] = f.mask == nil ? 0 : 1
-            rec[.passHasTint] = f.tint == nil ? 0 : 1
-            rec[.passCrossfade] = Double(f.crossfade?.fraction ?? 0)
+            record[.passScale] = f.scale
+            record[.passHasMask] = f.mask == nil ? 0 : 1
+            record[.passHasTint] = f.tint == nil ? 0 : 1
+            record[.passCrossfade] = Double(f.crossfade?.fraction ?? 0)
             if let c = f.tint {
-                rec[.color] = SIMD4(Double(c.r), Double(c.g), Double(c.b), Double(c.a))
+                record[.color] = SIMD4(Double(c.r), Double(c.g), Double(c.b), Double(c.a))
             }
         }
 
         // Clips: the first half-planes in the record (unused slots keep everything: 0, 0, 1),
         // the rest in the clip loop.
         for k in 0..<FrameData.maxRecordHalfPlanes {
-            rec[.halfPlanes, k * 3 + 2] = 1
+            record[.halfPlanes, k * 3 + 2] = 1
         }
         var slots = 0
         var loop: [Float] = []
         for c in q.clips {
             if case .halfPlane = c.shape, slots < recordHalfPlanes {
                 let hp = FrameData.pixelHalfPlane(c, ref: (refX, refY))
-                rec[.halfPlanes, slots * 3] = hp.0
-                rec[.halfPlanes, slots * 3 + 1] = hp.1
-                rec[.halfPlanes, slots * 3 + 2] = hp.2
+                record[.halfPlanes, slots * 3] = hp.0
+                record[.halfPlanes, slots * 3 + 1] = hp.1
+                record[.halfPlanes, slots * 3 + 2] = hp.2
                 slots += 1
                 features.insert(.halfPlanes)
             } else {
@@ -262,15 +266,16 @@ struct FrameData {
             }
         }
         if !loop.isEmpty {
-            rec[.clipCount] = Double(loop.count / (FrameData.clipStride * 4))
-            rec[.clipStart] = Double(append(loop))
+            record[.clipCount] = Double(loop.count / (FrameData.clipStride * 4))
+            record[.clipStart] = Double(append(loop))
             features.insert(.clips)
         }
 
         let base = index * FrameData.quadStride * 4
         // Through a buffer: element by element, each store checked the array's uniqueness.
+        let written = record.floats
         floats.withUnsafeMutableBufferPointer { out in
-            rec.floats.withUnsafeBufferPointer { values in
+            written.withUnsafeBufferPointer { values in
                 for (i, v) in values.enumerated() { out[base + i] = Float(v) }
             }
         }
