@@ -123,13 +123,21 @@ enum DepthSorter {
             self.plane = plane
             self.matrix = m
             let r = rect.standardized
-            let corners = [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)].map { c in
-                let h = m.apply(x: c.0, y: c.1, z: 0)
-                return SIMD4<Double>(Double(h.x), Double(h.y), Double(h.z), Double(h.w))
+            func corner(_ x: CGFloat, _ y: CGFloat) -> SIMD4<Double> {
+                let h = m.apply(x: x, y: y, z: 0)
+                return SIMD4(Double(h.x), Double(h.y), Double(h.z), Double(h.w))
             }
-            let clipped = clipToFront(corners)
-            guard clipped.count >= 3 else { return nil }
-            points = clipped.map { SIMD3($0.x / $0.w, $0.y / $0.w, $0.z / $0.w) }
+            func projected(_ c: SIMD4<Double>) -> SIMD3<Double> { SIMD3(c.x / c.w, c.y / c.w, c.z / c.w) }
+            let c = (corner(r.minX, r.minY), corner(r.maxX, r.minY), corner(r.maxX, r.maxY), corner(r.minX, r.maxY))
+            // Wholly in front of the eye (every plane of a 2D scene, most of a 3D one), the
+            // corners are the outline: one array a plane, where the cut took three.
+            if c.0.w >= frontClipW && c.1.w >= frontClipW && c.2.w >= frontClipW && c.3.w >= frontClipW {
+                points = [projected(c.0), projected(c.1), projected(c.2), projected(c.3)]
+            } else {
+                let clipped = clipToFront([c.0, c.1, c.2, c.3])
+                guard clipped.count >= 3 else { return nil }
+                points = clipped.map(projected)
+            }
             guard computePlane() else { return nil }
             box = Self.bounds(of: points)
         }
