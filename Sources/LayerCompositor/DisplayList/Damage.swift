@@ -46,6 +46,16 @@ extension DrawQuad {
     /// `nil` when nothing is in front of the eye.
     package func projectedOutline(rect: CGRect? = nil) -> [SIMD2<Double>]? {
         let r = (rect ?? self.rect).standardized
+        // Wholly in front of the eye (all but a few quads), the projected corners are the
+        // outline: one array, where the general path below builds three. The same numbers.
+        let (a, b, c, d) = (transform.apply(x: r.minX, y: r.minY, z: 0), transform.apply(x: r.maxX, y: r.minY, z: 0),
+                            transform.apply(x: r.maxX, y: r.maxY, z: 0), transform.apply(x: r.minX, y: r.maxY, z: 0))
+        if Double(a.w) >= frontClipW && Double(b.w) >= frontClipW && Double(c.w) >= frontClipW && Double(d.w) >= frontClipW {
+            func projected(_ h: (x: CGFloat, y: CGFloat, z: CGFloat, w: CGFloat)) -> SIMD2<Double> {
+                SIMD2(Double(h.x) / Double(h.w), Double(h.y) / Double(h.w))
+            }
+            return [projected(a), projected(b), projected(c), projected(d)]
+        }
         let (x0, y0, x1, y1) = (Double(r.minX), Double(r.minY), Double(r.maxX), Double(r.maxY))
         return projectedOutline(polygon: [SIMD2(x0, y0), SIMD2(x1, y0), SIMD2(x1, y1), SIMD2(x0, y1)])
     }
