@@ -74,8 +74,8 @@ enum DepthSorter {
             }
             return i
         }
-        // Sweep along x: each box meets the boxes still open at its left edge. Dense contexts
-        // (leaves) are soon one set, and then the rest of the sweep can change nothing.
+        // Sweep along x: each box meets the boxes still open at its left edge. Once all are one
+        // set, the rest of the sweep can change nothing.
         var sets = boxes.count
         let byLeft = boxes.indices.sorted { boxes[$0].minX < boxes[$1].minX }
         sweep: for a in byLeft.indices {
