@@ -411,15 +411,15 @@ struct FrameData {
     static func hole(inside inner: SIMD4<Double>, corners: Corners, slack: Double, transform t: CATransform3D, inverse: PlaneMap,
                      view: Viewport) -> SIMD4<Double>? {
         let (x0, y0, x1, y1) = (inner[0], inner[1], inner[2], inner[3])
-        func reach(xAxis: Bool) -> Double {
-            func along(_ a: (Double, Double), _ b: (Double, Double)) -> Double {
-                footprint(of: t, inverse: inverse, from: a, to: b, xAxis: xAxis, view: view)
-            }
-            let edges = (along((x0, y0), (x0, y1)), along((x1, y0), (x1, y1)), along((x0, y0), (x1, y0)), along((x0, y1), (x1, y1)))
-            return max(max(max(max(0, edges.0), edges.1), edges.2), edges.3)
+        // Each edge measured along x and y at once.
+        func along(_ a: (Double, Double), _ b: (Double, Double)) -> (x: Double, y: Double) {
+            footprints(of: t, inverse: inverse, from: a, to: b, view: view)
         }
+        let edges = (along((x0, y0), (x0, y1)), along((x1, y0), (x1, y1)), along((x0, y0), (x1, y0)), along((x0, y1), (x1, y1)))
+        let reachX = max(max(max(max(0, edges.0.x), edges.1.x), edges.2.x), edges.3.x)
+        let reachY = max(max(max(max(0, edges.0.y), edges.1.y), edges.2.y), edges.3.y)
         let corner = corners.extent(hw: (x1 - x0) / 2, hh: (y1 - y0) / 2)
-        let mx = corner + slack * reach(xAxis: true), my = corner + slack * reach(xAxis: false)
+        let mx = corner + slack * reachX, my = corner + slack * reachY
         let hole = SIMD4(x0 + mx, y0 + my, x1 - mx, y1 - my)
         guard hole[0] < hole[2], hole[1] < hole[3] else { return nil }
         // Each side, projected, at least `minimumHoleSide` pixels long.
@@ -451,16 +451,25 @@ struct FrameData {
     /// rebased), the larger of the two; 0 when the edge is nowhere near the viewport.
     static func footprint(of t: CATransform3D, inverse: PlaneMap, from a: (Double, Double), to b: (Double, Double),
                           xAxis: Bool, view: Viewport) -> Double {
+        let f = footprints(of: t, inverse: inverse, from: a, to: b, view: view)
+        return xAxis ? f.x : f.y
+    }
+
+    /// `footprint` along x and along y at once: one projection, clip and pair of local points
+    /// for an edge that a border's hole measures both ways.
+    @inline(__always)
+    static func footprints(of t: CATransform3D, inverse: PlaneMap, from a: (Double, Double), to b: (Double, Double),
+                           view: Viewport) -> (x: Double, y: Double) {
         func project(_ p: (Double, Double)) -> SIMD3<Double> {
             let h = t.apply(x: CGFloat(p.0), y: CGFloat(p.1), z: 0)
             return SIMD3(Double(h.x), Double(h.y), Double(h.w))
         }
         var pa = project(a), pb = project(b)
-        if pa.z < frontClipW && pb.z < frontClipW { return 0 }
+        if pa.z < frontClipW && pb.z < frontClipW { return (0, 0) }
         if pa.z < frontClipW { pa = pa + (pb - pa) * ((frontClipW - pa.z) / (pb.z - pa.z)) }
         if pb.z < frontClipW { pb = pb + (pa - pb) * ((frontClipW - pb.z) / (pa.z - pb.z)) }
         var s0 = SIMD2(pa.x / pa.z, pa.y / pa.z), s1 = SIMD2(pb.x / pb.z, pb.y / pb.z)
-        guard s0.x.isFinite, s0.y.isFinite, s1.x.isFinite, s1.y.isFinite else { return 0 }
+        guard s0.x.isFinite, s0.y.isFinite, s1.x.isFinite, s1.y.isFinite else { return (0, 0) }
         // Liang–Barsky against the viewport grown by two pixels.
         var t0 = 0.0, t1 = 1.0
         let d = s1 - s0
@@ -472,14 +481,14 @@ struct FrameData {
             return true
         }
         guard clip(-d.x, s0.x + 2), clip(d.x, view.width + 2 - s0.x), clip(-d.y, s0.y + 2), clip(d.y, view.height + 2 - s0.y),
-              t0 <= t1 else { return 0 }
+              t0 <= t1 else { return (0, 0) }
         (s0, s1) = (s0 + d * t0, s0 + d * t1)
-        var g = 0.0
+        var g = (x: 0.0, y: 0.0)
         func widen(at s: SIMD2<Double>) {
             guard let l = QuadCoverage.local(inverse, s.x, s.y) else { return }
-            let v = xAxis ? (l.dxdpx * l.dxdpx + l.dxdpy * l.dxdpy).squareRoot()
-                          : (l.dydpx * l.dydpx + l.dydpy * l.dydpy).squareRoot()
-            if v.isFinite { g = max(g, v) }
+            let vx = (l.dxdpx * l.dxdpx + l.dxdpy * l.dxdpy).squareRoot(), vy = (l.dydpx * l.dydpx + l.dydpy * l.dydpy).squareRoot()
+            if vx.isFinite { g.x = max(g.x, vx) }
+            if vy.isFinite { g.y = max(g.y, vy) }
         }
         widen(at: s0)
         widen(at: s1)
