@@ -152,6 +152,18 @@ final class DepthSortingTests: XCTestCase {
         XCTAssertEqual(list.canvasLabels, ["k", "m", "p", "f"])
     }
 
+    /// The same with a splitter facing away: p turned 180° about y faces −z squarely (the first
+    /// such plane, so the splitter), its front side the one away from the eye, where k lies; f
+    /// is behind p's back, nearer the eye. Back to front: k, p, f.
+    func testASplitterFacingAwayDrawsItsFrontSideFirst() {
+        let p = solid("p", CGRect(x: 50, y: 50, width: 100, height: 100))
+        p.transform = rotationY(180)
+        let f = solid("f", CGRect(x: 60, y: 60, width: 80, height: 80)), k = solid("k", CGRect(x: 40, y: 40, width: 120, height: 120))
+        f.zPosition = 10
+        k.zPosition = -10
+        XCTAssertEqual(compose(transformLayer([p, f, k])).canvasLabels, ["k", "p", "f"])
+    }
+
     /// Coplanar planes keep sublayer order. Here q is the left half of s in s's plane (pivot at
     /// X = 100 like s: anchor (1, ½) at position (100, 100)), so q lies nearer the eye on average
     /// (Z from 0 to 25) and a sort by depth would draw it last.
