@@ -143,24 +143,27 @@ final class DepthSortingTests: XCTestCase {
     /// = cos 180.001° < 0) and, not squarely (|z| < 1 − 10⁻¹²), is not the splitter though it comes
     /// first. Back to front: k, m, p, f.
     func testTheSplittersFrontIsDrawnLastWhateverItsCoplanarPlanesFace() {
+        let (square, near, far) = squareBetweenNearAndFar()
         let m = solid("m", CGRect(x: 50, y: 50, width: 100, height: 100))
         m.transform = rotationY(180.001)
+        XCTAssertEqual(compose(transformLayer([m, square, near, far])).canvasLabels, ["k", "m", "p", "f"])
+    }
+
+    /// p, the centred 100 x 100 square; f, smaller, 10 points nearer the eye; k, larger, 10
+    /// points further: all flat and overlapping on screen.
+    private func squareBetweenNearAndFar() -> (p: CALayer, f: CALayer, k: CALayer) {
         let f = solid("f", CGRect(x: 60, y: 60, width: 80, height: 80)), k = solid("k", CGRect(x: 40, y: 40, width: 120, height: 120))
         f.zPosition = 10
         k.zPosition = -10
-        let list = compose(transformLayer([m, solid("p", CGRect(x: 50, y: 50, width: 100, height: 100)), f, k]))
-        XCTAssertEqual(list.canvasLabels, ["k", "m", "p", "f"])
+        return (solid("p", CGRect(x: 50, y: 50, width: 100, height: 100)), f, k)
     }
 
     /// The same with a splitter facing away: p turned 180° about y faces −z squarely (the first
     /// such plane, so the splitter), its front side the one away from the eye, where k lies; f
     /// is behind p's back, nearer the eye. Back to front: k, p, f.
     func testASplitterFacingAwayDrawsItsFrontSideFirst() {
-        let p = solid("p", CGRect(x: 50, y: 50, width: 100, height: 100))
+        let (p, f, k) = squareBetweenNearAndFar()
         p.transform = rotationY(180)
-        let f = solid("f", CGRect(x: 60, y: 60, width: 80, height: 80)), k = solid("k", CGRect(x: 40, y: 40, width: 120, height: 120))
-        f.zPosition = 10
-        k.zPosition = -10
         XCTAssertEqual(compose(transformLayer([p, f, k])).canvasLabels, ["k", "p", "f"])
     }
 
